@@ -1,0 +1,31 @@
+//! Whisk pricing: the one implementation of money and paging math.
+//!
+//! The browser runs this crate as WebAssembly (through [`wasm`], behind the `wasm` feature) and
+//! the API links it natively, so a cart total shown on screen and the total the server charges
+//! come from the same code. Every module holds pure functions over plain data; none does I/O.
+//!
+//! - [`money`]: the [`Money`] type (rupees, two decimals, the rounding rule).
+//! - [`format`]: en-IN rupee text with Indian digit grouping, and amounts in words.
+//! - [`cart`]: the storefront cart and its derived totals.
+//! - [`totals`]: order totals with a discount.
+//! - [`amounts`]: the amount choices a select offers.
+//! - [`pagination`]: page counts, page requests and the shared pagination control.
+//! - [`validate`]: checks of an order payload with typed errors.
+
+pub mod amounts;
+pub mod cart;
+pub mod format;
+pub mod money;
+pub mod pagination;
+pub mod totals;
+pub mod validate;
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+pub use amounts::{AmountContext, MAX_LINE_AMOUNT, amount_options};
+pub use cart::{Cart, CartLine, PriceUpdate};
+pub use format::{amount_in_words, format_inr};
+pub use money::{Money, MoneyError};
+pub use pagination::{PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items};
+pub use totals::{OrderLine, OrderTotals, order_totals};
+pub use validate::{MAX_ORDER_LINES, OrderError, validate_order};
