@@ -1,1 +1,22 @@
-//! stub
+//! Whisk API: a thin axum REST API over SurrealDB that also serves the web app.
+//!
+//! [`app::build`] assembles the whole application from a [`config::Config`]; the binary in
+//! `main.rs` and the integration tests both start the shop through it.
+
+pub mod admins;
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod http;
+pub mod mail;
+pub mod openapi;
+pub mod paging;
+pub mod telemetry;
+pub mod users;
+pub mod web;

@@ -1,1 +1,18 @@
-fn main(){}
+//! The `whisk` binary: serves the shop, or runs one of the maintenance commands.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use whisk_api::cli::{Cli, run};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("whisk: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,1 +1,10 @@
+//! The API's integration tests: one binary, one fresh app (in-memory database) per test.
 
+mod helpers;
+
+mod accounts;
+mod admins;
+mod errors;
+mod roles;
+mod health;
+mod web;

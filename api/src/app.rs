@@ -1,0 +1,144 @@
+//! Builds the application: database, state, routes and layers.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::middleware;
+use axum::routing::any;
+use tokio::net::TcpListener;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use sha2::{Digest, Sha256};
+
+use crate::auth::password;
+use crate::auth::throttle::AuthThrottles;
+use crate::auth::tokens::TokenKeys;
+use crate::config::Config;
+use crate::db::{self, Db};
+use crate::error::ApiError;
+use crate::mail::Mailer;
+use crate::{admins, auth, health, http, openapi, users, web};
+
+/// The largest JSON body any endpoint accepts.
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub db: Db,
+    /// The settings the server started with.
+    pub config: Arc<Config>,
+    /// Signs and checks session tokens.
+    pub tokens: TokenKeys,
+    /// Keys the stored digests of one-time passwords.
+    pub otp_key: Arc<[u8]>,
+    /// Sends mail (or writes it to the outbox).
+    pub mailer: Mailer,
+    /// Throttles of the account calls.
+    pub throttles: Arc<AuthThrottles>,
+}
+
+impl AppState {
+    /// Connects the database, applies the schema, loads the secrets and creates the bootstrap
+    /// admin when configured and no admin exists.
+    pub async fn new(config: Config) -> anyhow::Result<AppState> {
+        let db = db::connect_and_migrate(&config).await?;
+        let (tokens, secret) = TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir)?;
+        let otp_key: Arc<[u8]> = Sha256::new_with_prefix(b"whisk-otp:").chain_update(&secret).finalize().to_vec().into();
+        let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from, &config.data_dir)?;
+        if let Some(bootstrap) = &config.bootstrap_admin {
+            admins::bootstrap::ensure_superadmin(&db, bootstrap).await?;
+        }
+        password::warm_up();
+        Ok(AppState { db, config: Arc::new(config), tokens, otp_key, mailer, throttles: Arc::new(AuthThrottles::default()) })
+    }
+}
+
+/// Connects the database and returns the whole application router.
+pub async fn build(config: Config) -> anyhow::Result<Router> {
+    Ok(router(AppState::new(config).await?))
+}
+
+/// The router for an already connected state.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(health::router())
+        .merge(openapi::router())
+        .merge(auth::router())
+        .merge(users::router())
+        .merge(admins::router())
+        .fallback(api_not_found)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .with_state(state.clone());
+
+    let mut app = Router::new()
+        .nest("/api/v1", api)
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .merge(web::router(&state.config.web_dist))
+        .layer(middleware::from_fn(http::envelope_bare_api_errors));
+    for (name, value) in http::security_headers() {
+        app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    app.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
+            .layer(PropagateRequestIdLayer::x_request_id())
+            .layer(CatchPanicLayer::new())
+            .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+            .layer(CompressionLayer::new()),
+    )
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::NotFound("No such API endpoint".to_owned())
+}
+
+/// Binds the configured address and serves until SIGINT or SIGTERM, then drains in-flight requests.
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let address = SocketAddr::new(config.host, config.port);
+    let router = build(config).await?;
+    let listener = TcpListener::bind(address).await.with_context(|| format!("binding {address}"))?;
+    tracing::info!("Whisk is serving at http://{}", listener.local_addr()?);
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("serving")?;
+    tracing::info!("Whisk stopped");
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

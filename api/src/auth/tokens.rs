@@ -1,0 +1,167 @@
+//! Signed session tokens (HS256 JWT). A token names its kind (customer or admin), its subject,
+//! its role and the subject's token version; raising the version in the database (password
+//! change, deactivation, deletion) makes every older token stop working.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, bail};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+/// How long a customer's token lasts.
+pub const CUSTOMER_TOKEN_TTL: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+/// How long an admin's token lasts.
+pub const ADMIN_TOKEN_TTL: Duration = Duration::from_secs(12 * 60 * 60);
+/// The shortest secret accepted.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// Who a token is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TokenKind {
+    /// A customer of the storefront.
+    User,
+    /// A back-office admin.
+    Admin,
+}
+
+/// The claims of a token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// Customer or admin.
+    pub kind: TokenKind,
+    /// The record key of the user or admin.
+    pub sub: String,
+    /// `customer`, or the admin's role.
+    pub role: String,
+    /// The subject's token version when the token was issued.
+    pub ver: i64,
+    /// Issued at (seconds since the epoch).
+    pub iat: u64,
+    /// Expires at (seconds since the epoch).
+    pub exp: u64,
+}
+
+/// Signs and checks tokens with one secret.
+#[derive(Clone)]
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl std::fmt::Debug for TokenKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TokenKeys(***)")
+    }
+}
+
+impl TokenKeys {
+    /// Keys from a secret of at least [`MIN_SECRET_BYTES`] bytes.
+    pub fn new(secret: &[u8]) -> anyhow::Result<TokenKeys> {
+        if secret.len() < MIN_SECRET_BYTES {
+            bail!("JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes");
+        }
+        // SurrealDB enables jsonwebtoken's aws-lc backend too; with two backends compiled in,
+        // one must be chosen explicitly (a second call finds it chosen and changes nothing).
+        let _ = jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER.install_default();
+        Ok(TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) })
+    }
+
+    /// The configured secret, or the one kept in `data_dir/jwt-secret` (created with mode 0600
+    /// on first start).
+    pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<(TokenKeys, Vec<u8>)> {
+        if let Some(secret) = configured {
+            return Ok((TokenKeys::new(secret.as_bytes())?, secret.as_bytes().to_vec()));
+        }
+        let path = data_dir.join("jwt-secret");
+        let secret = match std::fs::read_to_string(&path) {
+            Ok(text) => text.trim().as_bytes().to_vec(),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+                let secret = random_hex(48);
+                write_private(&path, &secret)?;
+                tracing::info!("generated a token secret in {}", path.display());
+                secret.into_bytes()
+            }
+            Err(error) => return Err(error).with_context(|| format!("reading {}", path.display())),
+        };
+        Ok((TokenKeys::new(&secret)?, secret))
+    }
+
+    /// A signed token for these claims' subject, valid for `ttl`.
+    pub fn issue(&self, kind: TokenKind, subject: &str, role: &str, version: i64, ttl: Duration) -> anyhow::Result<String> {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
+        let claims = Claims { kind, sub: subject.to_owned(), role: role.to_owned(), ver: version, iat: now, exp: now + ttl.as_secs() };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).context("signing a token")
+    }
+
+    /// The claims of a genuine, unexpired HS256 token; `None` for anything else.
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 5;
+        validation.set_required_spec_claims(&["exp", "iat", "sub"]);
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+    }
+}
+
+fn random_hex(bytes: usize) -> String {
+    use rand::RngCore;
+    let mut buffer = vec![0u8; bytes];
+    rand::rngs::OsRng.fill_bytes(&mut buffer);
+    buffer.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(contents.as_bytes()).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
+    std::fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_round_trips_and_a_forged_one_fails() {
+        let keys = TokenKeys::new(&[7u8; 32]).unwrap();
+        let token = keys.issue(TokenKind::Admin, "abc", "staff", 3, ADMIN_TOKEN_TTL).unwrap();
+        let claims = keys.verify(&token).unwrap();
+        assert_eq!((claims.kind, claims.sub.as_str(), claims.role.as_str(), claims.ver), (TokenKind::Admin, "abc", "staff", 3));
+        assert_eq!(claims.exp - claims.iat, ADMIN_TOKEN_TTL.as_secs());
+        let other = TokenKeys::new(&[8u8; 32]).unwrap();
+        assert!(other.verify(&token).is_none());
+        assert!(keys.verify("not.a.token").is_none());
+    }
+
+    #[test]
+    fn short_secrets_are_refused() {
+        assert!(TokenKeys::new(b"too short").is_err());
+    }
+
+    #[test]
+    fn the_generated_secret_is_kept_private_and_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, first) = TokenKeys::load_or_create(None, dir.path()).unwrap();
+        let (_, second) = TokenKeys::load_or_create(None, dir.path()).unwrap();
+        assert_eq!(first, second);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join("jwt-secret")).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}

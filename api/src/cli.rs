@@ -1,0 +1,82 @@
+//! Command-line interface of the `whisk` binary.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+use crate::admins::bootstrap;
+use crate::domain::AdminRole;
+use crate::{app, config::Config, db, openapi, telemetry};
+
+/// Whisk: the baking-supplies shop server.
+#[derive(Debug, Parser)]
+#[command(name = "whisk", version, about)]
+pub struct Cli {
+    /// What to do; serves the shop when omitted.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands of `whisk`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API and the web app (the default).
+    Serve,
+    /// Create an admin in the configured database; the password is read from standard input.
+    /// With the embedded database, stop the server first (the store is opened by one process).
+    CreateAdmin {
+        /// Their e-mail address (they sign in with it).
+        #[arg(long)]
+        email: String,
+        /// Their name.
+        #[arg(long)]
+        username: String,
+        /// staff, admin or superadmin.
+        #[arg(long, default_value = "staff")]
+        role: String,
+    },
+    /// Print the OpenAPI document of the API as JSON.
+    Openapi {
+        /// Write it to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Runs the command the user asked for.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let config = Config::from_env().context("reading configuration")?;
+            telemetry::init(&config.log_level);
+            app::serve(config).await
+        }
+        Command::CreateAdmin { email, username, role } => {
+            let role = match role.as_str() {
+                "staff" => AdminRole::Staff,
+                "admin" => AdminRole::Admin,
+                "superadmin" => AdminRole::Superadmin,
+                other => anyhow::bail!("--role must be staff, admin or superadmin, not '{other}'"),
+            };
+            let mut password = String::new();
+            std::io::stdin().read_line(&mut password).context("reading the password from standard input")?;
+            let password = password.trim_end_matches(['\r', '\n']);
+            let config = Config::from_env().context("reading configuration")?;
+            let db = db::connect_and_migrate(&config).await?;
+            let admin = bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
+            println!("Created {} admin {} <{}>", admin.role, admin.username, admin.email);
+            Ok(())
+        }
+        Command::Openapi { out } => {
+            let json = openapi::document_json();
+            match out {
+                Some(path) => std::fs::write(&path, json).with_context(|| format!("writing {}", path.display())),
+                None => {
+                    println!("{json}");
+                    Ok(())
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Every setting of the server, read from the environment with defaults.
+//! `.env.example` at the repository root documents each variable.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+
+/// The sender of outgoing mail when `MAIL_FROM` is unset.
+pub const DEFAULT_MAIL_FROM: &str = "Whisk <no-reply@whisk.example>";
+
+/// The server's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on (`HOST`, default 127.0.0.1).
+    pub host: IpAddr,
+    /// Port to listen on (`PORT`, default 5000; 0 picks a free port).
+    pub port: u16,
+    /// Where the database lives (`DATABASE_URL`): `surrealkv://data/whisk.db` (embedded, the
+    /// default), `mem://` (in memory, for tests) or `ws://host:port` (a SurrealDB server).
+    pub database_url: String,
+    /// SurrealDB namespace (`DATABASE_NS`, default `whisk`).
+    pub database_ns: String,
+    /// SurrealDB database (`DATABASE_DB`, default `shop`).
+    pub database_db: String,
+    /// Root credentials for a SurrealDB server (`DATABASE_USER`, `DATABASE_PASS`); unused when embedded.
+    pub database_credentials: Option<(String, String)>,
+    /// Directory for uploads, the mail outbox and generated secrets (`DATA_DIR`, default `data`).
+    pub data_dir: PathBuf,
+    /// The built web app to serve (`WEB_DIST`, default `web/dist`).
+    pub web_dist: PathBuf,
+    /// Log level when `RUST_LOG` is unset (`LOG_LEVEL`, default `info`).
+    pub log_level: String,
+    /// Token signing secret (`JWT_SECRET`, at least 32 bytes); generated into the data directory when unset.
+    pub jwt_secret: Option<String>,
+    /// SMTP server for outgoing mail (`SMTP_URL`); without it mail goes to `<data dir>/outbox`.
+    pub smtp_url: Option<String>,
+    /// The sender of outgoing mail (`MAIL_FROM`).
+    pub mail_from: String,
+    /// A superadmin to create on a start that finds no admin (`BOOTSTRAP_ADMIN_EMAIL`,
+    /// `BOOTSTRAP_ADMIN_PASSWORD`, optional `BOOTSTRAP_ADMIN_USERNAME`).
+    pub bootstrap_admin: Option<BootstrapAdmin>,
+}
+
+/// The first superadmin, created at start when no admin exists.
+#[derive(Clone)]
+pub struct BootstrapAdmin {
+    /// Their name.
+    pub username: String,
+    /// Their e-mail address.
+    pub email: String,
+    /// Their password.
+    pub password: String,
+}
+
+impl std::fmt::Debug for BootstrapAdmin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BootstrapAdmin").field("username", &self.username).field("email", &self.email).finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// Reads the settings from the environment (and a `.env` file if one exists).
+    pub fn from_env() -> anyhow::Result<Config> {
+        let var = |name: &str| std::env::var(name).ok().filter(|value| !value.trim().is_empty());
+        let port = match var("PORT") {
+            Some(port) => port.parse().with_context(|| format!("PORT must be a port number, not '{port}'"))?,
+            None => 5000,
+        };
+        let host = match var("HOST") {
+            Some(host) => host.parse().with_context(|| format!("HOST must be an IP address, not '{host}'"))?,
+            None => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        };
+        let database_credentials = match (var("DATABASE_USER"), var("DATABASE_PASS")) {
+            (Some(user), Some(pass)) => Some((user, pass)),
+            (None, None) => None,
+            _ => bail!("set both DATABASE_USER and DATABASE_PASS, or neither"),
+        };
+        let bootstrap_admin = match (var("BOOTSTRAP_ADMIN_EMAIL"), var("BOOTSTRAP_ADMIN_PASSWORD")) {
+            (Some(email), Some(password)) => Some(BootstrapAdmin {
+                username: var("BOOTSTRAP_ADMIN_USERNAME").unwrap_or_else(|| "Administrator".to_owned()),
+                email,
+                password,
+            }),
+            (None, None) => None,
+            _ => bail!("set both BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
+        };
+        Ok(Config {
+            jwt_secret: var("JWT_SECRET"),
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned()),
+            bootstrap_admin,
+            host,
+            port,
+            database_url: var("DATABASE_URL").unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
+            database_ns: var("DATABASE_NS").unwrap_or_else(|| "whisk".to_owned()),
+            database_db: var("DATABASE_DB").unwrap_or_else(|| "shop".to_owned()),
+            database_credentials,
+            data_dir: var("DATA_DIR").map_or_else(|| PathBuf::from("data"), PathBuf::from),
+            web_dist: var("WEB_DIST").map_or_else(|| PathBuf::from("web/dist"), PathBuf::from),
+            log_level: var("LOG_LEVEL").unwrap_or_else(|| "info".to_owned()),
+        })
+    }
+
+    /// Settings for a test: an in-memory database, port 0 and the given data and web folders.
+    pub fn for_tests(data_dir: PathBuf, web_dist: PathBuf) -> Config {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            database_url: "mem://".to_owned(),
+            database_ns: "whisk".to_owned(),
+            database_db: "test".to_owned(),
+            database_credentials: None,
+            data_dir,
+            web_dist,
+            log_level: "warn".to_owned(),
+            jwt_secret: None,
+            smtp_url: None,
+            mail_from: DEFAULT_MAIL_FROM.to_owned(),
+            bootstrap_admin: None,
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Outgoing mail. With `SMTP_URL` set, messages go through that SMTP server; without it each
+//! message is written as an `.eml` file to `<data dir>/outbox` and logged, which is also how the
+//! tests read one-time passwords.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+/// Where mail goes.
+#[derive(Clone)]
+pub enum Mailer {
+    /// Through an SMTP server.
+    Smtp {
+        /// The transport.
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        /// The sender.
+        from: Mailbox,
+    },
+    /// Into `.eml` files in a folder.
+    Outbox {
+        /// The transport.
+        transport: AsyncFileTransport<Tokio1Executor>,
+        /// The folder.
+        dir: PathBuf,
+        /// The sender.
+        from: Mailbox,
+    },
+}
+
+impl Mailer {
+    /// The SMTP mailer for `smtp_url` (e.g. `smtps://user:pass@smtp.example.com`), or the outbox
+    /// under `data_dir` when there is none.
+    pub fn new(smtp_url: Option<&str>, from: &str, data_dir: &Path) -> anyhow::Result<Mailer> {
+        let from: Mailbox = from.parse().with_context(|| format!("MAIL_FROM '{from}' is not a mailbox"))?;
+        match smtp_url {
+            Some(url) => {
+                let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("SMTP_URL is not a valid SMTP URL")?
+                    .build();
+                Ok(Mailer::Smtp { transport, from })
+            }
+            None => {
+                let dir = data_dir.join("outbox");
+                std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+                Ok(Mailer::Outbox { transport: AsyncFileTransport::new(&dir), dir, from })
+            }
+        }
+    }
+
+    /// Sends a plain-text message.
+    pub async fn send(&self, to: &str, subject: &str, body: String) -> anyhow::Result<()> {
+        let from = match self {
+            Mailer::Smtp { from, .. } | Mailer::Outbox { from, .. } => from.clone(),
+        };
+        let message = Message::builder()
+            .from(from)
+            .to(to.parse().with_context(|| format!("'{to}' is not a mailbox"))?)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .context("building the message")?;
+        match self {
+            Mailer::Smtp { transport, .. } => {
+                transport.send(message).await.context("sending through SMTP")?;
+            }
+            Mailer::Outbox { transport, dir, .. } => {
+                let id = transport.send(message).await.context("writing to the outbox")?;
+                tracing::info!(to, subject, file = %dir.join(format!("{id}.eml")).display(), "mail written to the outbox");
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! Paging parameters and list metadata; the math itself is the pricing crate's.
+
+use pricing::{PageRequest, PaginationMeta};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::ApiError;
+
+/// The largest page most lists serve.
+pub const MAX_PAGE_SIZE: u32 = 100;
+/// The largest page of the lists admin pickers load whole (products, categories).
+pub const MAX_PICKER_PAGE_SIZE: u32 = 1000;
+
+/// `page`, and `limit` (alias `pageSize`).
+#[derive(Debug, Default, Clone, Copy, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct PageParams {
+    /// The page, from 1 (default 1).
+    pub page: Option<i64>,
+    /// Records a page (default 10).
+    pub limit: Option<i64>,
+    /// Alias of `limit`.
+    pub page_size: Option<i64>,
+}
+
+impl PageParams {
+    /// The checked request; a bad value is a 400 naming the parameter.
+    pub fn request(self, max_page_size: u32) -> Result<PageRequest, ApiError> {
+        PageRequest::new(self.page, self.limit.or(self.page_size), max_page_size)
+            .map_err(|error| ApiError::invalid_field(error.param(), error.to_string()))
+    }
+}
+
+/// `meta` of a list response.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ListMeta {
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// `meta.pagination` of a list response.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    /// The page returned, from 1.
+    pub page: u32,
+    /// Records a page.
+    pub page_size: u32,
+    /// How many pages there are.
+    pub page_count: u32,
+    /// How many records there are.
+    pub total: u64,
+}
+
+impl ListMeta {
+    /// The metadata of `request` over `total` records.
+    pub fn new(request: PageRequest, total: u64) -> ListMeta {
+        let PaginationMeta { page, page_size, page_count, total } = request.meta(total);
+        ListMeta { pagination: Pagination { page, page_size, page_count, total } }
+    }
+}

@@ -1,0 +1,230 @@
+//! All SurrealQL about customers.
+
+use anyhow::Context;
+use pricing::PageRequest;
+use surrealdb::types::SurrealValue;
+
+use crate::db::Db;
+use crate::db::errors::violated_index;
+use crate::domain::{Identifier, UserId};
+use crate::error::ApiError;
+use crate::users::types::User;
+
+/// The projection that turns a `user` record into [`User`].
+macro_rules! user_fields {
+    () => {
+        "record::id(id) AS _id, username, email, mobile, address, city, state, company, status, \
+         <string> created_at AS createdAt, <string> updated_at AS updatedAt"
+    };
+}
+
+/// What signing in needs to know about a customer.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct Credentials {
+    /// The record key.
+    pub id: String,
+    /// The stored argon2id hash.
+    pub password_hash: String,
+    /// `active` or `inactive`.
+    pub status: String,
+    /// The current token version.
+    pub token_version: i64,
+}
+
+/// The fields of a new customer, already checked.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct NewUser {
+    /// Name.
+    pub username: String,
+    /// Lower-case e-mail.
+    pub email: String,
+    /// Ten digits.
+    pub mobile: String,
+    /// argon2id hash.
+    pub password_hash: String,
+    /// Street address.
+    pub address: String,
+    /// City.
+    pub city: String,
+    /// State.
+    pub state: String,
+    /// Company.
+    pub company: String,
+    /// `active` or `inactive`.
+    pub status: String,
+}
+
+/// Maps a unique-index violation on a customer write to its 409.
+fn on_unique(error: surrealdb::Error) -> ApiError {
+    match violated_index(&error).as_deref() {
+        Some("user_email") => ApiError::Conflict {
+            code: "email_taken",
+            message: "An account with this e-mail address already exists".to_owned(),
+            details: None,
+        },
+        Some("user_mobile") => ApiError::Conflict {
+            code: "mobile_taken",
+            message: "An account with this mobile number already exists".to_owned(),
+            details: None,
+        },
+        _ => ApiError::Internal(anyhow::Error::new(error).context("writing a user")),
+    }
+}
+
+/// Creates a customer and returns them.
+pub async fn create(db: &Db, user: NewUser) -> Result<User, ApiError> {
+    let id = UserId::generate();
+    let mut response = db
+        .query(concat!("CREATE $id CONTENT $user RETURN NONE; SELECT ", user_fields!(), " FROM ONLY $id;"))
+        .bind(("id", id.record()))
+        .bind(("user", user))
+        .await
+        .context("creating a user")?;
+    if let Some(error) = response.take_errors().remove(&0) {
+        return Err(on_unique(error));
+    }
+    let created: Option<User> = response.take(1).context("reading the new user")?;
+    created.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("created user vanished")))
+}
+
+/// The sign-in details of the (not deleted) customer with this e-mail or mobile.
+pub async fn credentials(db: &Db, identifier: &Identifier) -> anyhow::Result<Option<Credentials>> {
+    let (field_email, field_mobile) = match identifier {
+        Identifier::Email(email) => (Some(email.as_str().to_owned()), None),
+        Identifier::Mobile(mobile) => (None, Some(mobile.as_str().to_owned())),
+    };
+    let mut response = db
+        .query(
+            "SELECT record::id(id) AS id, password_hash, status, token_version FROM user \
+             WHERE (($email != NONE AND email = $email) OR ($mobile != NONE AND mobile = $mobile)) \
+             AND deleted_at IS NONE LIMIT 1",
+        )
+        .bind(("email", field_email))
+        .bind(("mobile", field_mobile))
+        .await
+        .context("looking up credentials")?;
+    let rows: Vec<Credentials> = response.take(0).context("reading credentials")?;
+    Ok(rows.into_iter().next())
+}
+
+/// The customer's status and token version, if they exist and are not deleted.
+pub async fn session_state(db: &Db, id: &UserId) -> anyhow::Result<Option<(String, i64)>> {
+    #[derive(SurrealValue)]
+    #[surreal(crate = "surrealdb::types")]
+    struct State {
+        status: String,
+        token_version: i64,
+    }
+    let mut response = db
+        .query("SELECT status, token_version FROM ONLY $id WHERE deleted_at IS NONE")
+        .bind(("id", id.record()))
+        .await
+        .context("loading a session")?;
+    let state: Option<State> = response.take(0).context("reading a session")?;
+    Ok(state.map(|state| (state.status, state.token_version)))
+}
+
+/// The (not deleted) customer with this id.
+pub async fn find(db: &Db, id: &UserId) -> anyhow::Result<Option<User>> {
+    let mut response = db
+        .query(concat!("SELECT ", user_fields!(), " FROM ONLY $id WHERE deleted_at IS NONE"))
+        .bind(("id", id.record()))
+        .await
+        .context("loading a user")?;
+    Ok(response.take(0).context("reading a user")?)
+}
+
+/// One page of customers, newest first, and how many there are.
+pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<User>, u64)> {
+    let mut response = db
+        .query(concat!(
+            "SELECT ",
+            user_fields!(),
+            ", created_at FROM user WHERE deleted_at IS NONE ORDER BY created_at DESC LIMIT $limit START $start; ",
+            "SELECT count() AS total FROM user WHERE deleted_at IS NONE GROUP ALL;"
+        ))
+        .bind(("limit", i64::from(page.page_size)))
+        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .await
+        .context("listing users")?;
+    let users: Vec<User> = response.take(0).context("reading users")?;
+    let total: Option<i64> = response.take((1, "total")).context("counting users")?;
+    Ok((users, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+}
+
+/// Up to 20 customers whose name, e-mail, mobile or company contains `needle` (any case).
+pub async fn search(db: &Db, needle: &str) -> anyhow::Result<Vec<User>> {
+    let mut response = db
+        .query(concat!(
+            "SELECT ",
+            user_fields!(),
+            " FROM user WHERE deleted_at IS NONE AND (string::contains(string::lowercase(username), $q) \
+             OR string::contains(email, $q) OR string::contains(mobile, $q) \
+             OR string::contains(string::lowercase(company), $q)) ORDER BY username LIMIT 20"
+        ))
+        .bind(("q", needle.to_lowercase()))
+        .await
+        .context("searching users")?;
+    Ok(response.take(0).context("reading users")?)
+}
+
+/// Applies `changes` (an object of stored field names) to a customer, raising their token
+/// version when `revoke_sessions`; `None` when there is no such customer.
+pub async fn update(
+    db: &Db,
+    id: &UserId,
+    changes: serde_json::Map<String, serde_json::Value>,
+    revoke_sessions: bool,
+) -> Result<Option<User>, ApiError> {
+    let mut response = db
+        .query(concat!(
+            "BEGIN; ",
+            "LET $found = (SELECT VALUE id FROM ONLY $id WHERE deleted_at IS NONE); ",
+            "IF $found != NONE { UPDATE $id MERGE $changes RETURN NONE; ",
+            "IF $revoke { UPDATE $id SET token_version += 1 RETURN NONE; }; }; ",
+            "COMMIT; ",
+            "SELECT ",
+            user_fields!(),
+            " FROM ONLY $id WHERE deleted_at IS NONE;"
+        ))
+        .bind(("id", id.record()))
+        .bind(("changes", serde_json::Value::Object(changes)))
+        .bind(("revoke", revoke_sessions))
+        .await
+        .context("updating a user")?;
+    let mut errors = response.take_errors();
+    if let Some(error) = errors.drain().map(|(_, error)| error).find(|error| violated_index(error).is_some()) {
+        return Err(on_unique(error));
+    }
+    if let Some((_, error)) = errors.into_iter().next() {
+        return Err(ApiError::Internal(anyhow::Error::new(error).context("updating a user")));
+    }
+    let last = response.num_statements() - 1;
+    Ok(response.take(last).context("reading the updated user")?)
+}
+
+/// Sets a new password hash and ends every session of the customer.
+pub async fn set_password(db: &Db, id: &UserId, password_hash: String) -> anyhow::Result<()> {
+    db.query("UPDATE $id SET password_hash = $hash, token_version += 1 RETURN NONE")
+        .bind(("id", id.record()))
+        .bind(("hash", password_hash))
+        .await
+        .context("setting a password")?
+        .check()
+        .context("setting a password")?;
+    Ok(())
+}
+
+/// Soft-deletes a customer (their orders stay) and ends their sessions; false when there was
+/// no such customer.
+pub async fn soft_delete(db: &Db, id: &UserId) -> anyhow::Result<bool> {
+    let mut response = db
+        .query("UPDATE $id SET deleted_at = time::now(), token_version += 1 WHERE deleted_at IS NONE RETURN VALUE record::id(id)")
+        .bind(("id", id.record()))
+        .await
+        .context("deleting a user")?;
+    let deleted: Vec<String> = response.take(0).context("deleting a user")?;
+    Ok(!deleted.is_empty())
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what building Whisk needs, skipping whatever is already there:
+# the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), wasm-pack, npm packages.
+# With --browser also Debian's Chromium and poppler-utils for the browser and PDF tests.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  step "Installing $* with apt-get"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "Adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+mkdir -p "$TOOLS_DIR"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  step "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once; a few minutes)"
+  # Not --locked: its lockfile names a crate version the registry may lack.
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS_DIR" --force
+fi
+if ! command -v wasm-pack >/dev/null; then
+  step "Installing wasm-pack (once; a few minutes)"
+  cargo install wasm-pack --locked --root "$TOOLS_DIR"
+fi
+
+stamp="$ROOT/web/node_modules/.whisk-lock-hash"
+lock_hash="$(sha256sum "$ROOT/web/package-lock.json" | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
+  step "Installing npm packages"
+  (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$lock_hash" > "$stamp"
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+fi

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: the Rust crates (unit, property and API integration tests), the wasm parity
+# check and the other web unit tests (vitest), and the browser tests (Playwright, Chromium).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+started=$SECONDS
+
+"$ROOT/scripts/setup.sh" --browser
+"$ROOT/scripts/build-wasm.sh"
+
+step "Rust tests (release profile; this also builds the server binary the browser tests run)"
+cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
+
+step "Web: type check and unit tests (including the wasm fixture parity check)"
+cd "$ROOT/web"
+npx tsc -b --pretty false
+npx vitest run
+
+step "Web build for the browser tests"
+npx vite build --logLevel warn
+
+step "Browser tests (Playwright, Chromium)"
+npx playwright test
+
+echo
+echo "All test suites passed in $((SECONDS - started)) s"

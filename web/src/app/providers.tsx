@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createStore, Provider as JotaiProvider, useAtomValue } from 'jotai'
+import { useEffect, useState, type ReactNode } from 'react'
+
+import { adminSignOutAtom, customerSignOutAtom } from '@/app/sign-out'
+import { Toaster } from '@/components/ui/sonner'
+import { adminSessionAtom, sessionAtom } from '@/features/auth/atoms'
+import { themeAtom } from '@/features/theme/atoms'
+import { ThemeEffect } from '@/features/theme/components/theme-effect'
+import { setOnUnauthorized } from '@/lib/api-client'
+import { retryUnlessClientError } from '@/lib/query-retry'
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: retryUnlessClientError } },
+  })
+}
+
+function ThemedToaster() {
+  const theme = useAtomValue(themeAtom)
+  return <Toaster theme={theme === 'dracula' ? 'dark' : 'light'} />
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore)
+  const [queryClient] = useState(createQueryClient)
+
+  // Any 401 logs out whoever sent the rejected token: the customer or the admin.
+  useEffect(() => {
+    setOnUnauthorized((token) => {
+      if (!token) return
+      if (token === store.get(sessionAtom)?.token) store.set(customerSignOutAtom, queryClient)
+      else if (token === store.get(adminSessionAtom)?.token) store.set(adminSignOutAtom, queryClient)
+    })
+  }, [store, queryClient])
+
+  return (
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeEffect />
+        {children}
+        <ThemedToaster />
+      </QueryClientProvider>
+    </JotaiProvider>
+  )
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '@/components/pending-page'
+
+export function AdminCategoriesPage() {
+  return <PendingPage title="Category" />
+}

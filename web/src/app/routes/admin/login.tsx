@@ -1,0 +1,5 @@
+import { AdminLoginForm } from '@/features/auth/components/admin-login-form'
+
+export function AdminLoginPage() {
+  return <AdminLoginForm />
+}

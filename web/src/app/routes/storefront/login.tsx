@@ -1,0 +1,5 @@
+import { CustomerLogin } from '@/features/auth/components/customer-login'
+
+export function LoginPage() {
+  return <CustomerLogin />
+}

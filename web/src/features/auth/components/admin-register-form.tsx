@@ -1,0 +1,55 @@
+import type { FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
+import { FormField } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/ui/submit-button'
+import { useAdminRegister } from '@/features/auth/api/admin-register'
+import { AuthCard } from '@/features/auth/components/auth-card'
+import { errorMessage, fieldErrors } from '@/lib/api-errors'
+
+/** Back-office sign-up, sent as multipart. It does not sign in: the new admin goes to /admin/login. */
+export function AdminRegisterForm() {
+  const navigate = useNavigate()
+  const registration = useAdminRegister()
+  const errors = fieldErrors(registration.error)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    registration.mutate(new FormData(event.currentTarget), {
+      onSuccess: () => {
+        toast.success('registered successfully')
+        navigate('/admin/login')
+      },
+      onError: (error) => toast.error(errorMessage(error, 'please double check your credentials')),
+    })
+  }
+
+  return (
+    <AuthCard
+      title="Admin registration"
+      footer={
+        <Button asChild variant="link">
+          <Link to="/admin/login">Already registered? Sign in</Link>
+        </Button>
+      }
+    >
+      <form onSubmit={handleSubmit} className="grid gap-4">
+        <FormField label="Username" name="username" autoComplete="username" required error={errors.username} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+        />
+        <SubmitButton pending={registration.isPending} className="w-full">
+          Register
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  )
+}

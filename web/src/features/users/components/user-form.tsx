@@ -1,0 +1,133 @@
+import type { FormEvent } from 'react'
+import { Link } from 'react-router'
+
+import { Field, FormField } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { NativeSelect } from '@/components/ui/native-select'
+import { SubmitButton } from '@/components/ui/submit-button'
+import {
+  USER_FORM_FIELDS,
+  USER_STATUS_OPTIONS,
+  type User,
+  type UserFormValues,
+  type UserStatus,
+} from '@/features/users/types'
+import { fieldErrors } from '@/lib/api-errors'
+import { formFields } from '@/lib/forms'
+
+const statusLabels: Record<UserStatus, string> = { active: 'Active', inactive: 'Inactive' }
+
+type UserFormProps = {
+  /** The customer being edited; without it the form creates one and asks for a password. */
+  user?: User
+  pending: boolean
+  /** The last failed submit, whose field messages show under the fields. */
+  error: unknown
+  submitLabel: string
+  onSubmit: (values: UserFormValues) => void
+}
+
+/** A customer's account, contact and status fields, for the create and edit screens. */
+export function UserForm({ user, pending, error, submitLabel, onSubmit }: UserFormProps) {
+  const errors = fieldErrors(error)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onSubmit(formFields(new FormData(event.currentTarget), USER_FORM_FIELDS))
+  }
+
+  return (
+    <Card className="max-w-2xl">
+      <CardContent>
+        <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            defaultValue={user?.username}
+            required
+            error={errors.username}
+          />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={user?.email}
+            required
+            error={errors.email}
+          />
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required={!user}
+            hint={user ? 'Leave blank to keep the current password' : undefined}
+            error={errors.password}
+          />
+          <FormField
+            label="Mobile"
+            name="mobile"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={user?.mobile}
+            required
+            error={errors.mobile}
+          />
+          <FormField
+            label="Address"
+            name="address"
+            autoComplete="street-address"
+            defaultValue={user?.address}
+            required
+            error={errors.address}
+            className="sm:col-span-2"
+          />
+          <FormField
+            label="City"
+            name="city"
+            autoComplete="address-level2"
+            defaultValue={user?.city}
+            required
+            error={errors.city}
+          />
+          <FormField
+            label="State"
+            name="state"
+            autoComplete="address-level1"
+            defaultValue={user?.state}
+            required
+            error={errors.state}
+          />
+          <FormField
+            label="Company"
+            name="company"
+            autoComplete="organization"
+            defaultValue={user?.company}
+            required
+            error={errors.company}
+          />
+          <Field label="Status" error={errors.status}>
+            {(control) => (
+              <NativeSelect {...control} name="status" defaultValue={user?.status ?? 'active'} required>
+                {USER_STATUS_OPTIONS.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabels[status]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to="/admin/users">Cancel</Link>
+            </Button>
+            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

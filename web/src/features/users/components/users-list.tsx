@@ -1,0 +1,130 @@
+import { useState } from 'react'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
+import { Pagination } from '@/components/pagination'
+import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { Badge, type BadgeProps } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { useDeleteUser } from '@/features/users/api/delete-user'
+import { useUsers } from '@/features/users/api/get-users'
+import { useSearchUsers } from '@/features/users/api/search-users'
+import { UsersSearchForm } from '@/features/users/components/users-search-form'
+import type { User, UserStatus } from '@/features/users/types'
+import { errorMessage } from '@/lib/api-errors'
+import { pageSearch, readPage } from '@/lib/page-search'
+
+const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'success', inactive: 'secondary' }
+
+const COLUMNS = 9
+
+/**
+ * The customers table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
+ * links and a confirmed Delete.
+ */
+export function UsersList({ token }: { token: string | undefined }) {
+  const [searchParams] = useSearchParams()
+  const { search } = useLocation()
+  const q = searchParams.get('q')?.trim() ?? ''
+  const page = readPage(searchParams)
+  const pageQuery = useUsers(page, token, q === '')
+  const searchQuery = useSearchUsers(q, token)
+  const users = q === '' ? pageQuery : searchQuery
+  const deleteUser = useDeleteUser(token)
+  const [target, setTarget] = useState<User | null>(null)
+
+  function confirmDelete() {
+    if (!target) return
+    deleteUser.mutate(target._id, {
+      onSuccess: () => toast.success('User deleted'),
+      onError: (error) => toast.error(errorMessage(error, 'Failed to delete user')),
+      onSettled: () => setTarget(null),
+    })
+  }
+
+  const pagination = q === '' ? users.data?.meta.pagination : undefined
+  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
+    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
+  }
+
+  return (
+    <div className="space-y-6">
+      <UsersSearchForm q={q} />
+      {users.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(users.error, 'Failed to fetch users')}
+        </p>
+      ) : users.data?.data.length === 0 ? (
+        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
+          No users found.
+        </p>
+      ) : (
+        <>
+          {users.isPending && (
+            <p role="status" className="sr-only">
+              Loading users
+            </p>
+          )}
+          <div className="rounded-lg border bg-card">
+            <Table aria-label="Users" aria-busy={users.isFetching || undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead>City</TableHead>
+                  <TableHead>State</TableHead>
+                  <TableHead>Mobile</TableHead>
+                  <TableHead>Company</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data ? (
+                  users.data.data.map((user) => (
+                    <TableRow key={user._id}>
+                      <TableCell className="font-medium whitespace-nowrap">{user.username}</TableCell>
+                      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
+                      <TableCell className="min-w-40">{user.address}</TableCell>
+                      <TableCell>{user.city}</TableCell>
+                      <TableCell>{user.state}</TableCell>
+                      <TableCell className="whitespace-nowrap">{user.mobile}</TableCell>
+                      <TableCell>{user.company}</TableCell>
+                      <TableCell>
+                        <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-2">
+                          <Button asChild variant="outline" size="sm">
+                            <Link to={`/admin/users/edit/${encodeURIComponent(user._id)}`}>
+                              Edit
+                            </Link>
+                          </Button>
+                          <Button variant="destructive" size="sm" onClick={() => setTarget(user)}>
+                            Delete
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))
+                ) : (
+                  <TableSkeletonRows columns={COLUMNS} />
+                )}
+              </TableBody>
+            </Table>
+          </div>
+          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
+        </>
+      )}
+      <ConfirmDeleteDialog
+        name={target?.username ?? null}
+        pending={deleteUser.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setTarget(null)}
+      />
+    </div>
+  )
+}

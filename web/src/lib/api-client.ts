@@ -1,0 +1,75 @@
+const API_BASE = '/api/v1'
+
+type FieldErrors = Record<string, string>
+
+/** The API's error envelope, `{"error": {"status", "code", "message", "fields"?}}`, as a thrown value. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields?: FieldErrors
+
+  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fields = fields
+  }
+}
+
+type UnauthorizedHandler = (token: string | undefined) => void
+
+let onUnauthorized: UnauthorizedHandler = () => {}
+
+/** Called on every 401 with the token the request carried, so the owner of that token can be logged out. */
+export function setOnUnauthorized(handler: UnauthorizedHandler) {
+  onUnauthorized = handler
+}
+
+type ApiFetchOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown
+  token?: string
+  signal?: AbortSignal
+}
+
+export async function apiFetch<T>(path: string, { method = 'GET', body, token, signal }: ApiFetchOptions = {}) {
+  const headers = new Headers({ Accept: 'application/json' })
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  const isForm = body instanceof FormData
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json')
+
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiError(0, 'network', 'Network error: check your connection')
+  }
+
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized(token)
+    throw await toApiError(response)
+  }
+  if (response.status === 204) return undefined as T
+  return (await response.json()) as T
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const envelope = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; fields?: FieldErrors }
+  } | null
+  const error = envelope?.error
+  return new ApiError(
+    response.status,
+    error?.code ?? 'unknown',
+    error?.message ?? 'Something went wrong',
+    error?.fields,
+  )
+}

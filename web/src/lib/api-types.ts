@@ -1,0 +1,1138 @@
+// Generated from web/openapi.json by `npm run gen:api`. Do not edit by hand.
+export interface paths {
+    "/api/v1/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists admins, oldest first. */
+        get: operations["list_admins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One admin. */
+        get: operations["get_admin"];
+        /**
+         * Changes an admin (superadmin only). An empty password keeps the old one; a new password or
+         *     role ends their sessions. The last superadmin cannot be demoted.
+         */
+        put: operations["update_admin"];
+        post?: never;
+        /** Deletes an admin (superadmin only). Nobody deletes themselves or the last superadmin. */
+        delete: operations["delete_admin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a password-reset OTP to the account's e-mail address (also for a mobile identifier). */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs a customer in with their e-mail or mobile number. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a customer account. Customers sign themselves up and get a token; an admin (with an
+         *     admin token) may create one and set its status.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with the OTP from the e-mail; every earlier session ends. */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authadmin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs an admin in with their e-mail address. */
+        post: operations["login_admin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authadmin/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers an admin. The first admin becomes superadmin and needs no token; after that only a
+         *     superadmin may register admins.
+         */
+        post: operations["register_admin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Checks the server and its database. */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists customers, newest first. */
+        get: operations["list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer. */
+        get: operations["get_user"];
+        /**
+         * Changes a customer. An empty password keeps the old one; a new password or deactivation ends
+         *     their sessions.
+         */
+        put: operations["update_user"];
+        post?: never;
+        /** Soft-deletes a customer: they can no longer sign in; their orders stay. Needs admin or superadmin. */
+        delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds up to 20 customers by name, e-mail, mobile or company. */
+        get: operations["search_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A back-office admin as the API shows them. */
+        AdminAccount: {
+            /** @description The id. */
+            _id: string;
+            /** @description When the account was created (RFC 3339). */
+            createdAt: string;
+            /** @description Their e-mail address, lower case. */
+            email: string;
+            /** @description `staff`, `admin` or `superadmin`. */
+            role: string;
+            /** @description When the account last changed (RFC 3339). */
+            updatedAt: string;
+            /** @description Their name. */
+            username: string;
+        };
+        /** @description `{"admin": ...}`. */
+        AdminEnvelope: {
+            /** @description The admin. */
+            admin: components["schemas"]["AdminAccount"];
+        };
+        /** @description A page of admins. */
+        AdminList: {
+            /** @description The admins on this page. */
+            data: components["schemas"]["AdminAccount"][];
+            /** @description Paging. */
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A back-office role. Every role reads and edits; deleting needs `admin` or `superadmin`;
+         *     managing admins needs `superadmin`.
+         * @enum {string}
+         */
+        AdminRole: "staff" | "admin" | "superadmin";
+        /** @description `{"admin": ..., "jwt": ...}`; `jwt` is absent when a superadmin registered someone else. */
+        AdminWithToken: {
+            /** @description The admin. */
+            admin: components["schemas"]["AdminAccount"];
+            /** @description Their session token. */
+            jwt?: string | null;
+        };
+        /** @description The inside of [`ErrorEnvelope`]. */
+        ErrorBody: {
+            /** @description A stable snake_case code. */
+            code: string;
+            /** @description Extra machine-readable detail (on some 409s). */
+            details?: Record<string, never> | null;
+            /** @description Form field names mapped to messages (on 400 and 422). */
+            fields?: {
+                [key: string]: string;
+            } | null;
+            /** @description A message safe to show to people. */
+            message: string;
+            /**
+             * Format: int32
+             * @description The HTTP status code.
+             */
+            status: number;
+        };
+        /** @description The JSON body of every error response. */
+        ErrorEnvelope: {
+            /** @description The error. */
+            error: components["schemas"]["ErrorBody"];
+        };
+        /** @description `POST /auth/forgot-password`. */
+        ForgotPassword: {
+            /** @description The account's e-mail address or mobile number. */
+            identifier: string;
+        };
+        /** @description The health answer. */
+        Health: {
+            /** @description `ok` when the database answered. */
+            database: string;
+            /** @description Always `ok` when the answer is 200. */
+            status: string;
+            /** @description The server's version. */
+            version: string;
+        };
+        /** @description `meta` of a list response. */
+        ListMeta: {
+            /** @description Paging. */
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description `POST /authadmin/login` and `POST /auth/login`. */
+        Login: {
+            /** @description An e-mail address (or, for customers, a mobile number). */
+            identifier: string;
+            /** @description The password. */
+            password: string;
+        };
+        /** @description The message of `POST /auth/forgot-password` and `POST /auth/reset-password`. */
+        Message: {
+            /** @description For people. */
+            message: string;
+        };
+        /** @description A mobile number as a form sends it: text or a number. */
+        MobileInput: string | number;
+        /** @description `meta.pagination` of a list response. */
+        Pagination: {
+            /**
+             * Format: int32
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description How many pages there are.
+             */
+            pageCount: number;
+            /**
+             * Format: int32
+             * @description Records a page.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description How many records there are.
+             */
+            total: number;
+        };
+        /** @description `POST /authadmin/register` (JSON or multipart form fields). */
+        RegisterAdmin: {
+            /** @description An e-mail address. */
+            email: string;
+            /** @description 8 to 128 characters. */
+            password: string;
+            role?: null | components["schemas"]["AdminRole"];
+            /** @description 2 to 50 characters. */
+            username: string;
+        };
+        /** @description `POST /auth/register`. `status` may only be set by an admin. */
+        RegisterUser: {
+            /** @description Street address (at most 200 characters). */
+            address: string;
+            /** @description City. */
+            city: string;
+            /** @description Company or bakery. */
+            company: string;
+            /** @description An e-mail address. */
+            email: string;
+            /** @description A 10-digit Indian mobile number. */
+            mobile: components["schemas"]["MobileInput"];
+            /** @description 8 to 128 characters. */
+            password: string;
+            /** @description State. */
+            state: string;
+            status?: null | components["schemas"]["UserStatus"];
+            /** @description 2 to 50 characters. */
+            username: string;
+        };
+        /** @description `POST /auth/reset-password`. */
+        ResetPassword: {
+            /** @description The account's e-mail address or mobile number. */
+            identifier: string;
+            /** @description 8 to 128 characters. */
+            newPassword: string;
+            /** @description The six-digit code from the e-mail. */
+            otp: string;
+        };
+        /** @description `PUT /admins/{id}`: every field optional; an empty password keeps the old one. */
+        UpdateAdmin: {
+            /** @description An e-mail address. */
+            email?: string | null;
+            /** @description 8 to 128 characters; empty keeps the old password. */
+            password?: string | null;
+            role?: null | components["schemas"]["AdminRole"];
+            /** @description 2 to 50 characters. */
+            username?: string | null;
+        };
+        /** @description `PUT /users/{id}`: every field optional; an empty password keeps the old one. */
+        UpdateUser: {
+            /** @description Street address. */
+            address?: string | null;
+            /** @description City. */
+            city?: string | null;
+            /** @description Company or bakery. */
+            company?: string | null;
+            /** @description An e-mail address. */
+            email?: string | null;
+            mobile?: null | components["schemas"]["MobileInput"];
+            /** @description 8 to 128 characters; empty keeps the old password. */
+            password?: string | null;
+            /** @description State. */
+            state?: string | null;
+            status?: null | components["schemas"]["UserStatus"];
+            /** @description 2 to 50 characters. */
+            username?: string | null;
+        };
+        /** @description A customer as the API shows them (never with a password). */
+        User: {
+            /** @description The id. */
+            _id: string;
+            /** @description Street address. */
+            address: string;
+            /** @description City. */
+            city: string;
+            /** @description Company or bakery. */
+            company: string;
+            /** @description When the account was created (RFC 3339). */
+            createdAt: string;
+            /** @description Their e-mail address, lower case. */
+            email: string;
+            /** @description Their 10-digit mobile number. */
+            mobile: string;
+            /** @description State. */
+            state: string;
+            /** @description `active` or `inactive`. */
+            status: string;
+            /** @description When the account last changed (RFC 3339). */
+            updatedAt: string;
+            /** @description Their name. */
+            username: string;
+        };
+        /** @description `{"user": ...}`. */
+        UserEnvelope: {
+            /** @description The customer. */
+            user: components["schemas"]["User"];
+        };
+        /** @description A page of customers. */
+        UserList: {
+            /** @description The customers on this page. */
+            data: components["schemas"]["User"][];
+            /** @description Paging. */
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Whether a customer may sign in.
+         * @enum {string}
+         */
+        UserStatus: "active" | "inactive";
+        /** @description `{"user": ..., "jwt": ...}`; `jwt` is absent when an admin created the account. */
+        UserWithToken: {
+            /** @description Their session token. */
+            jwt?: string | null;
+            /** @description The customer. */
+            user: components["schemas"]["User"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    list_admins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Records a page (default 10). */
+                limit: number | null;
+                /** @description The page, from 1 (default 1). */
+                page: number | null;
+                /** @description Alias of `limit`. */
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdmin"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPassword"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Login"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            /** @description invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description account_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterUser"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description email_taken or mobile_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPassword"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description invalid_otp or a field refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Login"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithToken"];
+                };
+            };
+            /** @description invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    register_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterAdmin"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithToken"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description registration_closed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description email_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database are up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Records a page (default 10). */
+                limit: number | null;
+                /** @description The page, from 1 (default 1). */
+                page: number | null;
+                /** @description Alias of `limit`. */
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUser"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of a name, e-mail, mobile or company; blank finds nothing. */
+                q: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

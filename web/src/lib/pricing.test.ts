@@ -1,0 +1,75 @@
+// Checks the shared fixture table through the wasm build: the native crate checks the same file
+// (pricing-wasm/tests/fixtures.rs), so browser and server cannot drift.
+import { describe, expect, it } from 'vitest'
+import table from '../../../pricing-wasm/tests/fixtures/pricing-cases.json'
+import {
+  amountInWords,
+  amountOptions,
+  cartAddItem,
+  cartEditItem,
+  cartRemoveItem,
+  cartUpdatePrices,
+  emptyCart,
+  formatInr,
+  orderTotals,
+  pageCount,
+  paginationItems,
+  validateOrder,
+  type AmountContext,
+  type Cart,
+  type CartLine,
+  type PriceUpdate,
+} from './pricing'
+
+type Step =
+  | { op: 'add'; line: CartLine }
+  | { op: 'remove'; cartID: string }
+  | { op: 'edit'; cartID: string; amount: number }
+  | { op: 'updatePrices'; updates: PriceUpdate[] }
+  | { op: 'clear' }
+
+describe('pricing fixture table through wasm', () => {
+  it('formats every amount', () => {
+    for (const c of table.formatInr) expect(formatInr(c.amount)).toBe(c.expected)
+    for (const c of table.amountInWords) expect(amountInWords(c.amount)).toBe(c.expected)
+  })
+
+  it('pages every case', () => {
+    for (const c of table.pageCount) expect(pageCount(c.total, c.pageSize)).toBe(c.expected)
+    for (const c of table.paginationItems) expect(paginationItems(c.page, c.pageCount)).toEqual(c.expected)
+    for (const c of table.amountOptions)
+      expect(amountOptions(c.context as AmountContext, c.current)).toEqual(c.expected)
+  })
+
+  it('totals and validates every order', () => {
+    for (const c of table.orderTotals) expect(orderTotals(c.lines, c.discount)).toEqual(c.expected)
+    for (const c of table.validateOrder) {
+      const problem = validateOrder(c.lines, c.discount)
+      expect(problem && { code: problem.code, field: problem.field }).toEqual(c.expected)
+    }
+  })
+
+  it('replays every cart', () => {
+    for (const c of table.cart) {
+      const cart = (c.steps as Step[]).reduce<Cart>((cart, step) => {
+        switch (step.op) {
+          case 'add':
+            return cartAddItem(cart, step.line)
+          case 'remove':
+            return cartRemoveItem(cart, step.cartID)
+          case 'edit':
+            return cartEditItem(cart, step.cartID, step.amount)
+          case 'updatePrices':
+            return cartUpdatePrices(cart, step.updates)
+          case 'clear':
+            return emptyCart()
+        }
+      }, emptyCart())
+      expect(cart, c.name).toEqual(c.expected)
+    }
+  })
+
+  it('refuses money with more than two decimals instead of rounding it', () => {
+    expect(() => formatInr(0.1 + 0.2)).toThrow(/more than two decimals/)
+  })
+})

@@ -1,0 +1,40 @@
+// The only module that imports the wasm pricing package (built from pricing-wasm/ by
+// scripts/build-wasm.sh). Every cart total, order total, amount choice, page control and rupee
+// text in the web app comes from here, so it matches what the server computes.
+import * as wasm from '@/wasm/pkg/pricing'
+import type {
+  AmountContext,
+  Cart,
+  CartLine,
+  OrderLine,
+  OrderProblem,
+  OrderTotals,
+  PageItem,
+  PriceUpdate,
+} from '@/wasm/pkg/pricing'
+
+export type { AmountContext, Cart, CartLine, OrderLine, OrderProblem, OrderTotals, PageItem, PriceUpdate }
+
+export const emptyCart = (): Cart => wasm.emptyCart()
+export const cartRecompute = (cart: Cart): Cart => wasm.cartRecompute(cart)
+export const cartAddItem = (cart: Cart, line: CartLine): Cart => wasm.cartAddItem(cart, line)
+export const cartRemoveItem = (cart: Cart, cartID: string): Cart => wasm.cartRemoveItem(cart, cartID)
+export const cartEditItem = (cart: Cart, cartID: string, amount: number): Cart =>
+  wasm.cartEditItem(cart, cartID, amount)
+export const cartUpdatePrices = (cart: Cart, updates: PriceUpdate[]): Cart =>
+  wasm.cartUpdatePrices(cart, updates)
+
+export const orderTotals = (lines: OrderLine[], discount: number): OrderTotals =>
+  wasm.orderTotals(lines, discount)
+export const validateOrder = (lines: OrderLine[], discount: number): OrderProblem | null =>
+  wasm.validateOrder(lines, discount)
+
+export const amountOptions = (context: AmountContext, current: number): number[] =>
+  Array.from(wasm.amountOptions(context, current))
+
+export const pageCount = (total: number, pageSize: number): number => wasm.pageCount(total, pageSize)
+export const paginationItems = (page: number, count: number): PageItem[] => wasm.paginationItems(page, count)
+
+/** en-IN rupee text, e.g. 123456.5 -> "₹1,23,456.50". */
+export const formatInr = (amount: number): string => wasm.formatInr(amount)
+export const amountInWords = (amount: number): string => wasm.amountInWords(amount)
