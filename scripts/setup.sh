@@ -33,7 +33,9 @@ stamp="$ROOT/web/node_modules/.whisk-lock-hash"
 lock_hash="$(sha256sum "$ROOT/web/package-lock.json" | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
   step "Installing npm packages"
-  (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  # `npm install` honours the lockfile; this npm's `npm ci` rejects the lockfiles it writes itself
+  # (they leave out other platforms' optional packages).
+  (cd "$ROOT/web" && npm install --no-audit --no-fund --loglevel=error)
   echo "$lock_hash" > "$stamp"
 fi
 

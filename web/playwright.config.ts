@@ -71,6 +71,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       WEB_DIST: path.resolve(here, 'dist'),
       LOG_LEVEL: 'warn',
+      BOOTSTRAP_ADMIN_EMAIL: 'admin@whisk.example',
+      BOOTSTRAP_ADMIN_PASSWORD: 'whisk-e2e-admin',
     },
   },
 })
