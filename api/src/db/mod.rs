@@ -31,11 +31,6 @@ pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<Db> {
             .await
             .context("signing in to the database")?;
     }
-    db.query("DEFINE NAMESPACE IF NOT EXISTS type::string($ns)")
-        .bind(("ns", config.database_ns.clone()))
-        .await
-        .and_then(|response| response.check())
-        .ok();
     db.use_ns(config.database_ns.as_str()).use_db(config.database_db.as_str()).await.context("selecting the database")?;
     apply_schema(&db).await?;
     Ok(db)

@@ -159,10 +159,16 @@ fn fake_web_dist(root: &std::path::Path) -> PathBuf {
 
 /// Starts the app on port 0 with an in-memory database.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the app with settings adjusted by `adjust`.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     whisk_api::telemetry::init("warn");
     let data_dir = tempfile::tempdir().expect("temp dir");
     let web_dist = fake_web_dist(data_dir.path());
-    let config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
+    let mut config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
+    adjust(&mut config);
     let state = whisk_api::app::AppState::new(config).await.expect("app builds");
     let db = state.db.clone();
     let router = whisk_api::app::router(state);

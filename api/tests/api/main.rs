@@ -4,6 +4,7 @@ mod helpers;
 
 mod accounts;
 mod admins;
+mod bootstrap;
 mod errors;
 mod roles;
 mod health;
