@@ -39,6 +39,32 @@ fn check_throttles(checks: &[(&Throttle, &str)]) -> ApiResult<()> {
     }
 }
 
+/// Checks a sign-in password (against a dummy hash when the account is unknown, so both take
+/// the same time), counts a failure against the IP and the identifier, and clears the
+/// identifier's count on success. Returns the account's credentials when the password is right.
+async fn verify_sign_in<C>(
+    state: &AppState,
+    ip: &str,
+    id_key: &str,
+    password: &str,
+    credentials: Option<C>,
+    hash: impl Fn(&C) -> &str,
+) -> ApiResult<C> {
+    let right = password::verify(password, credentials.as_ref().map(|c| hash(c).to_owned())).await;
+    let throttles = &state.throttles;
+    match credentials.filter(|_| right) {
+        Some(credentials) => {
+            throttles.login_by_identifier.reset(id_key);
+            Ok(credentials)
+        }
+        None => {
+            throttles.login_by_ip.record(ip);
+            throttles.login_by_identifier.record(id_key);
+            Err(invalid_credentials())
+        }
+    }
+}
+
 /// The message of `POST /auth/forgot-password` and `POST /auth/reset-password`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Message {
@@ -151,14 +177,7 @@ pub async fn login(
         Some(identifier) => users_repo::credentials(&state.db, identifier).await?,
         None => None,
     };
-    let known = credentials.as_ref().map(|c| c.password_hash.clone());
-    if !password::verify(&body.password, known).await {
-        throttles.login_by_ip.record(&ip);
-        throttles.login_by_identifier.record(&id_key);
-        return Err(invalid_credentials());
-    }
-    let Some(credentials) = credentials else { return Err(invalid_credentials()) };
-    throttles.login_by_identifier.reset(&id_key);
+    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| &c.password_hash).await?;
     if UserStatus::from_db(&credentials.status) == UserStatus::Inactive {
         return Err(ApiError::Forbidden {
             code: "account_inactive",
@@ -349,14 +368,7 @@ pub async fn login_admin(
         Some(email) => admins_repo::credentials(&state.db, email).await?,
         None => None,
     };
-    let known = credentials.as_ref().map(|c| c.password_hash.clone());
-    if !password::verify(&body.password, known).await {
-        throttles.login_by_ip.record(&ip);
-        throttles.login_by_identifier.record(&id_key);
-        return Err(invalid_credentials());
-    }
-    let Some(credentials) = credentials else { return Err(invalid_credentials()) };
-    throttles.login_by_identifier.reset(&id_key);
+    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| &c.password_hash).await?;
     let id = crate::domain::AdminId::parse(&credentials.id).ok_or_else(invalid_credentials)?;
     let admin = admins_repo::find(&state.db, &id).await?.ok_or_else(invalid_credentials)?;
     let jwt = state.tokens.issue(TokenKind::Admin, &admin.id, &credentials.role, credentials.token_version, ADMIN_TOKEN_TTL)?;
