@@ -1,25 +1,5 @@
 import { createBrowserRouter } from 'react-router'
 
-import { AdminAuthLayout } from '@/app/routes/admin/auth-layout'
-import { AdminAdminsPage } from '@/app/routes/admin/admins'
-import { AdminCreateAdminPage } from '@/app/routes/admin/admins-create'
-import { AdminEditAdminPage } from '@/app/routes/admin/admins-edit'
-import { AdminCategoriesPage } from '@/app/routes/admin/category'
-import { AdminCreateCategoryPage } from '@/app/routes/admin/category-create'
-import { AdminEditCategoryPage } from '@/app/routes/admin/category-edit'
-import { AdminDashboardPage } from '@/app/routes/admin/dashboard'
-import { AdminLayout } from '@/app/routes/admin/layout'
-import { AdminLoginPage } from '@/app/routes/admin/login'
-import { AdminOrdersPage } from '@/app/routes/admin/orders'
-import { AdminCreateOrderPage } from '@/app/routes/admin/orders-create'
-import { AdminEditOrderPage } from '@/app/routes/admin/orders-edit'
-import { AdminProductsPage } from '@/app/routes/admin/products'
-import { AdminCreateProductPage } from '@/app/routes/admin/products-create'
-import { AdminEditProductPage } from '@/app/routes/admin/products-edit'
-import { AdminRegisterPage } from '@/app/routes/admin/register'
-import { AdminUsersPage } from '@/app/routes/admin/users'
-import { AdminCreateUserPage } from '@/app/routes/admin/users-create'
-import { AdminEditUserPage } from '@/app/routes/admin/users-edit'
 import { NotFoundPage, RouteErrorPage } from '@/app/routes/error'
 import { AboutPage } from '@/app/routes/storefront/about'
 import { CartPage } from '@/app/routes/storefront/cart'
@@ -33,6 +13,13 @@ import { ProductPage } from '@/app/routes/storefront/product'
 import { ProductsPage } from '@/app/routes/storefront/products'
 import { RegisterPage } from '@/app/routes/storefront/register'
 import { FullScreenSpinner } from '@/components/full-screen-spinner'
+
+type AdminPages = typeof import('@/app/routes/admin/pages')
+
+/** Loads a back-office screen from the admin chunk, so storefront visitors never download it. */
+const adminPage = (name: keyof AdminPages) => async () => ({
+  Component: (await import('@/app/routes/admin/pages'))[name],
+})
 
 export const router = createBrowserRouter([
   {
@@ -56,32 +43,32 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        Component: AdminAuthLayout,
+        lazy: adminPage('AdminAuthLayout'),
         children: [
-          { path: 'admin/login', Component: AdminLoginPage },
-          { path: 'admin/register', Component: AdminRegisterPage },
+          { path: 'admin/login', lazy: adminPage('AdminLoginPage') },
+          { path: 'admin/register', lazy: adminPage('AdminRegisterPage') },
         ],
       },
       {
         path: 'admin',
-        Component: AdminLayout,
+        lazy: adminPage('AdminLayout'),
         children: [
-          { index: true, Component: AdminDashboardPage },
-          { path: 'users', Component: AdminUsersPage },
-          { path: 'users/create', Component: AdminCreateUserPage },
-          { path: 'users/edit/:id', Component: AdminEditUserPage },
-          { path: 'admins', Component: AdminAdminsPage },
-          { path: 'admins/create', Component: AdminCreateAdminPage },
-          { path: 'admins/edit/:id', Component: AdminEditAdminPage },
-          { path: 'products', Component: AdminProductsPage },
-          { path: 'products/create', Component: AdminCreateProductPage },
-          { path: 'products/edit/:id', Component: AdminEditProductPage },
-          { path: 'orders', Component: AdminOrdersPage },
-          { path: 'orders/create', Component: AdminCreateOrderPage },
-          { path: 'orders/edit/:id', Component: AdminEditOrderPage },
-          { path: 'category', Component: AdminCategoriesPage },
-          { path: 'category/create', Component: AdminCreateCategoryPage },
-          { path: 'category/edit/:id', Component: AdminEditCategoryPage },
+          { index: true, lazy: adminPage('AdminDashboardPage') },
+          { path: 'users', lazy: adminPage('AdminUsersPage') },
+          { path: 'users/create', lazy: adminPage('AdminCreateUserPage') },
+          { path: 'users/edit/:id', lazy: adminPage('AdminEditUserPage') },
+          { path: 'admins', lazy: adminPage('AdminAdminsPage') },
+          { path: 'admins/create', lazy: adminPage('AdminCreateAdminPage') },
+          { path: 'admins/edit/:id', lazy: adminPage('AdminEditAdminPage') },
+          { path: 'products', lazy: adminPage('AdminProductsPage') },
+          { path: 'products/create', lazy: adminPage('AdminCreateProductPage') },
+          { path: 'products/edit/:id', lazy: adminPage('AdminEditProductPage') },
+          { path: 'orders', lazy: adminPage('AdminOrdersPage') },
+          { path: 'orders/create', lazy: adminPage('AdminCreateOrderPage') },
+          { path: 'orders/edit/:id', lazy: adminPage('AdminEditOrderPage') },
+          { path: 'category', lazy: adminPage('AdminCategoriesPage') },
+          { path: 'category/create', lazy: adminPage('AdminCreateCategoryPage') },
+          { path: 'category/edit/:id', lazy: adminPage('AdminEditCategoryPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },
