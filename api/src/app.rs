@@ -27,7 +27,7 @@ use crate::config::Config;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::mail::Mailer;
-use crate::{admins, auth, health, http, openapi, users, web};
+use crate::{admins, auth, categories, health, http, openapi, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -78,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(auth::router())
         .merge(users::router())
         .merge(admins::router())
+        .merge(categories::router())
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .with_state(state.clone());

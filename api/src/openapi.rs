@@ -30,6 +30,11 @@ use crate::app::AppState;
         crate::users::handlers::get,
         crate::users::handlers::update,
         crate::users::handlers::delete,
+        crate::categories::handlers::list,
+        crate::categories::handlers::get,
+        crate::categories::handlers::create,
+        crate::categories::handlers::update,
+        crate::categories::handlers::delete,
     ),
     components(schemas(
         crate::error::ErrorEnvelope,
@@ -46,6 +51,7 @@ use crate::app::AppState;
         (name = "auth", description = "Customer accounts and password resets"),
         (name = "admins", description = "Back-office admins"),
         (name = "users", description = "Customers, as the back-office manages them"),
+        (name = "categories", description = "Product categories"),
     ),
 )]
 pub struct ApiDoc;

@@ -5,6 +5,7 @@ mod helpers;
 mod accounts;
 mod admins;
 mod bootstrap;
+mod categories;
 mod errors;
 mod roles;
 mod health;

@@ -147,6 +147,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists categories by name; admin pickers load up to 1000 at once. */
+        get: operations["list_categories"];
+        put?: never;
+        /** Creates a category (any admin role). */
+        post: operations["create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One category. */
+        get: operations["get_category"];
+        put?: never;
+        post?: never;
+        /** Deletes a category that no product uses (admin or superadmin). */
+        delete: operations["delete_category"];
+        options?: never;
+        head?: never;
+        /** Renames or redescribes a category (any admin role). */
+        patch: operations["update_category"];
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -264,6 +301,31 @@ export interface components {
             /** @description Their session token. */
             jwt?: string | null;
         };
+        /** @description A product category. */
+        Category: {
+            /** @description The id. */
+            _id: string;
+            /** @description When it was created (RFC 3339). */
+            createdAt: string;
+            /** @description What the category holds. */
+            description: string;
+            /** @description The name, unique ignoring case. */
+            name: string;
+            /** @description When it last changed (RFC 3339). */
+            updatedAt: string;
+        };
+        /** @description `{"category": ...}`. */
+        CategoryEnvelope: {
+            /** @description The category. */
+            category: components["schemas"]["Category"];
+        };
+        /** @description A page of categories. */
+        CategoryList: {
+            /** @description The categories on this page, by name. */
+            data: components["schemas"]["Category"][];
+            /** @description Paging. */
+            meta: components["schemas"]["ListMeta"];
+        };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
             /** @description A stable snake_case code. */
@@ -320,6 +382,13 @@ export interface components {
         };
         /** @description A mobile number as a form sends it: text or a number. */
         MobileInput: string | number;
+        /** @description `POST /categories`. */
+        NewCategoryInput: {
+            /** @description At most 2000 characters. */
+            description?: string;
+            /** @description 1 to 100 characters. */
+            name: string;
+        };
         /** @description `meta.pagination` of a list response. */
         Pagination: {
             /**
@@ -391,6 +460,13 @@ export interface components {
             role?: null | components["schemas"]["AdminRole"];
             /** @description 2 to 50 characters. */
             username?: string | null;
+        };
+        /** @description `PATCH /categories/{id}`: every field optional. */
+        UpdateCategoryInput: {
+            /** @description At most 2000 characters. */
+            description?: string | null;
+            /** @description 1 to 100 characters. */
+            name?: string | null;
         };
         /** @description `PUT /users/{id}`: every field optional; an empty password keeps the old one. */
         UpdateUser: {
@@ -895,6 +971,219 @@ export interface operations {
                 };
             };
             /** @description email_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Records a page (default 10). */
+                limit: number | null;
+                /** @description The page, from 1 (default 1). */
+                page: number | null;
+                /** @description Alias of `limit`. */
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategoryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description name_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description category_in_use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCategoryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description name_taken */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,135 @@
+//! All SurrealQL about categories.
+
+use anyhow::Context;
+use pricing::PageRequest;
+use surrealdb::types::SurrealValue;
+
+use crate::categories::types::Category;
+use crate::db::Db;
+use crate::db::errors::{thrown, violated_index};
+use crate::domain::CategoryId;
+use crate::error::ApiError;
+
+macro_rules! category_fields {
+    () => {
+        "record::id(id) AS _id, name, description, <string> created_at AS createdAt, <string> updated_at AS updatedAt"
+    };
+}
+
+/// The stored fields of a category, already checked.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct CategoryFields {
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+}
+
+fn on_write_error(error: surrealdb::Error) -> ApiError {
+    if violated_index(&error).as_deref() == Some("category_name") {
+        return ApiError::Conflict {
+            code: "name_taken",
+            message: "A category with this name already exists".to_owned(),
+            details: None,
+        };
+    }
+    ApiError::Internal(anyhow::Error::new(error).context("writing a category"))
+}
+
+/// Creates a category.
+pub async fn create(db: &Db, fields: CategoryFields) -> Result<Category, ApiError> {
+    let id = CategoryId::generate();
+    let mut response = db
+        .query(concat!("CREATE $id CONTENT $fields RETURN NONE; SELECT ", category_fields!(), " FROM ONLY $id;"))
+        .bind(("id", id.record()))
+        .bind(("fields", fields))
+        .await
+        .context("creating a category")?;
+    if let Some(error) = response.take_errors().remove(&0) {
+        return Err(on_write_error(error));
+    }
+    let created: Option<Category> = response.take(1).context("reading the new category")?;
+    created.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("created category vanished")))
+}
+
+/// The category with this id.
+pub async fn find(db: &Db, id: &CategoryId) -> anyhow::Result<Option<Category>> {
+    let mut response = db
+        .query(concat!("SELECT ", category_fields!(), " FROM ONLY $id"))
+        .bind(("id", id.record()))
+        .await
+        .context("loading a category")?;
+    Ok(response.take(0).context("reading a category")?)
+}
+
+/// One page of categories by name, and how many there are.
+pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, u64)> {
+    let mut response = db
+        .query(concat!(
+            "SELECT ",
+            category_fields!(),
+            ", name_key FROM category ORDER BY name_key ASC LIMIT $limit START $start; ",
+            "SELECT count() AS total FROM category GROUP ALL;"
+        ))
+        .bind(("limit", i64::from(page.page_size)))
+        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .await
+        .context("listing categories")?;
+    let categories: Vec<Category> = response.take(0).context("reading categories")?;
+    let total: Option<i64> = response.take((1, "total")).context("counting categories")?;
+    Ok((categories, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+}
+
+/// Applies `changes` (stored field names) to a category; `None` when there is no such category.
+pub async fn update(db: &Db, id: &CategoryId, changes: serde_json::Map<String, serde_json::Value>) -> Result<Option<Category>, ApiError> {
+    let mut response = db
+        .query(concat!(
+            "UPDATE $id MERGE $changes RETURN NONE; ",
+            "SELECT ",
+            category_fields!(),
+            " FROM ONLY $id;"
+        ))
+        .bind(("id", id.record()))
+        .bind(("changes", serde_json::Value::Object(changes)))
+        .await
+        .context("updating a category")?;
+    if let Some(error) = response.take_errors().remove(&0) {
+        return Err(on_write_error(error));
+    }
+    Ok(response.take(1).context("reading the updated category")?)
+}
+
+/// Deletes a category no product uses. `Ok(false)` when there was no such category; 409
+/// `category_in_use` (naming how many products) while products use it.
+pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
+    let mut response = db
+        .query(concat!(
+            "BEGIN; ",
+            "LET $exists = record::exists($id); ",
+            "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
+            "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
+            "DELETE $id; ",
+            "COMMIT; ",
+            "RETURN $exists;"
+        ))
+        .bind(("id", id.record()))
+        .await
+        .context("deleting a category")?;
+    let mut errors: Vec<(usize, surrealdb::Error)> = response.take_errors().into_iter().collect();
+    errors.sort_by_key(|(index, _)| *index);
+    if let Some(used) = errors.iter().find_map(|(_, error)| thrown(error).and_then(|text| text.strip_prefix("category_in_use:").map(str::to_owned))) {
+        let noun = if used == "1" { "product uses" } else { "products use" };
+        return Err(ApiError::Conflict {
+            code: "category_in_use",
+            message: format!("{used} {noun} this category; move them to another category first"),
+            details: None,
+        });
+    }
+    if let Some((_, error)) = errors.into_iter().next() {
+        return Err(ApiError::Internal(anyhow::Error::new(error).context("deleting a category")));
+    }
+    let last = response.num_statements() - 1;
+    let existed: Option<bool> = response.take(last).context("deleting a category")?;
+    Ok(existed.unwrap_or(false))
+}
