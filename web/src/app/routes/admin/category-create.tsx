@@ -1,5 +1,12 @@
-import { PendingPage } from '@/components/pending-page'
+import { useAdminToken } from '@/app/use-admin-token'
+import { CreateCategoryForm } from '@/features/categories/components/create-category-form'
 
 export function AdminCreateCategoryPage() {
-  return <PendingPage title="Create category" />
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl">Create category</h1>
+      <CreateCategoryForm token={token} />
+    </section>
+  )
 }

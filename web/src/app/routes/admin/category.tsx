@@ -1,5 +1,20 @@
-import { PendingPage } from '@/components/pending-page'
+import { Link } from 'react-router'
+
+import { useAdminToken } from '@/app/use-admin-token'
+import { Button } from '@/components/ui/button'
+import { CategoriesList } from '@/features/categories/components/categories-list'
 
 export function AdminCategoriesPage() {
-  return <PendingPage title="Category" />
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl">Category</h1>
+        <Button asChild>
+          <Link to="/admin/category/create">+ Add Category</Link>
+        </Button>
+      </div>
+      <CategoriesList token={token} />
+    </section>
+  )
 }
