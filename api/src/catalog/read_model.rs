@@ -1,0 +1,376 @@
+//! The in-memory catalog: an immutable [`Snapshot`] behind an `RwLock<Arc<_>>`. Readers clone the
+//! `Arc` and never block writers for longer than a pointer swap; a write builds the next snapshot
+//! from the current one and swaps it in. Every change arrives as a [`CatalogChange`], the same
+//! shape a SurrealDB `LIVE SELECT` notification carries, so other nodes can follow later by
+//! feeding their notifications through [`ReadModel::apply`].
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, RwLock};
+
+use pricing::Money;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::catalog::query::{ListQuery, Order};
+
+/// A product's category as listings show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct CategoryRef {
+    /// The category id.
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// Its name.
+    pub name: String,
+}
+
+/// One image slot of a product.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ImageRef {
+    /// The full image.
+    pub url: String,
+    /// A small WebP for lists and grids.
+    pub thumbnail: String,
+}
+
+/// A product as the API shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductView {
+    /// The id.
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// The maker.
+    pub company: String,
+    /// The description.
+    pub description: String,
+    /// The list price, shown struck through.
+    #[schema(value_type = f64)]
+    pub price: Money,
+    /// What is charged.
+    #[schema(value_type = f64)]
+    pub selling_price: Money,
+    /// Units in stock.
+    pub stock: i64,
+    /// Shown on the home page.
+    pub featured: bool,
+    /// The category.
+    pub category: CategoryRef,
+    /// Image slot 1.
+    pub image1: Option<ImageRef>,
+    /// Image slot 2.
+    pub image2: Option<ImageRef>,
+    /// Image slot 3.
+    pub image3: Option<ImageRef>,
+    /// Image slot 4.
+    pub image4: Option<ImageRef>,
+    /// Image slot 5.
+    pub image5: Option<ImageRef>,
+    /// When it was created (RFC 3339).
+    pub created_at: String,
+    /// When it last changed (RFC 3339).
+    pub updated_at: String,
+}
+
+/// A change to the catalog.
+#[derive(Debug, Clone)]
+pub enum CatalogChange {
+    /// A product was created or updated.
+    ProductSaved(ProductView),
+    /// A product was deleted.
+    ProductDeleted(String),
+    /// A category was created or renamed (its products show the new name).
+    CategorySaved(CategoryRef),
+    /// A category was deleted.
+    CategoryDeleted(String),
+}
+
+/// A product with the lower-cased text the filters compare.
+#[derive(Debug)]
+struct Entry {
+    view: Arc<ProductView>,
+    title_key: String,
+    company_key: String,
+    category_key: String,
+}
+
+impl Entry {
+    fn new(view: ProductView) -> Entry {
+        Entry {
+            title_key: view.title.to_lowercase(),
+            company_key: view.company.to_lowercase(),
+            category_key: view.category.name.to_lowercase(),
+            view: Arc::new(view),
+        }
+    }
+
+    fn matches(&self, query: &ListQuery) -> bool {
+        query.search.as_deref().is_none_or(|needle| self.title_key.contains(needle) || self.company_key.contains(needle))
+            && query.category.as_deref().is_none_or(|category| self.category_key == category)
+            && query.company.as_deref().is_none_or(|company| self.company_key == company)
+            && query.max_price.is_none_or(|max| self.view.selling_price <= max)
+            && (!query.featured_only || self.view.featured)
+    }
+}
+
+/// One consistent state of the catalog.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    entries: Vec<Entry>,
+    by_id: HashMap<String, usize>,
+    by_title: Vec<usize>,
+    by_price: Vec<usize>,
+    categories: Vec<CategoryRef>,
+    companies: Vec<String>,
+}
+
+/// One page of a listing.
+#[derive(Debug, Clone)]
+pub struct Listing {
+    /// The products on the page.
+    pub products: Vec<Arc<ProductView>>,
+    /// How many products match.
+    pub total: u64,
+}
+
+impl Snapshot {
+    /// A snapshot of these products and categories.
+    pub fn new(products: Vec<ProductView>, mut categories: Vec<CategoryRef>) -> Snapshot {
+        categories.sort_by_key(|category| category.name.to_lowercase());
+        let entries: Vec<Entry> = products.into_iter().map(Entry::new).collect();
+        let by_id = entries.iter().enumerate().map(|(index, entry)| (entry.view.id.clone(), index)).collect();
+        let mut by_title: Vec<usize> = (0..entries.len()).collect();
+        by_title.sort_by(|&a, &b| entries[a].title_key.cmp(&entries[b].title_key).then_with(|| entries[a].view.id.cmp(&entries[b].view.id)));
+        let mut by_price = by_title.clone();
+        by_price.sort_by_key(|&index| entries[index].view.selling_price);
+        let companies: BTreeSet<String> = entries.iter().map(|entry| entry.view.company.clone()).collect();
+        Snapshot { entries, by_id, by_title, by_price, categories, companies: companies.into_iter().collect() }
+    }
+
+    /// The product with this id.
+    pub fn product(&self, id: &str) -> Option<Arc<ProductView>> {
+        self.by_id.get(id).map(|&index| Arc::clone(&self.entries[index].view))
+    }
+
+    /// One page of the products matching `query`, in its order, and how many match.
+    pub fn list(&self, query: &ListQuery) -> Listing {
+        let range = query.page.range(usize::MAX);
+        let ordered: Box<dyn Iterator<Item = &usize>> = match query.order {
+            Order::TitleAscending => Box::new(self.by_title.iter()),
+            Order::TitleDescending => Box::new(self.by_title.iter().rev()),
+            Order::PriceAscending => Box::new(self.by_price.iter()),
+            Order::PriceDescending => Box::new(self.by_price.iter().rev()),
+        };
+        let mut total = 0usize;
+        let mut products = Vec::with_capacity(query.page.page_size as usize);
+        for &index in ordered {
+            let entry = &self.entries[index];
+            if entry.matches(query) {
+                if range.contains(&total) {
+                    products.push(Arc::clone(&entry.view));
+                }
+                total += 1;
+            }
+        }
+        Listing { products, total: total as u64 }
+    }
+
+    /// Up to `limit` products whose title or company contains `needle`, titles starting with
+    /// it first, then by title.
+    pub fn search(&self, needle: &str, limit: usize) -> Vec<Arc<ProductView>> {
+        let needle = needle.trim().to_lowercase();
+        if needle.is_empty() {
+            return Vec::new();
+        }
+        let mut found: Vec<(bool, usize)> = self
+            .by_title
+            .iter()
+            .filter(|&&index| self.entries[index].title_key.contains(&needle) || self.entries[index].company_key.contains(&needle))
+            .map(|&index| (!self.entries[index].title_key.starts_with(&needle), index))
+            .collect();
+        found.sort_by_key(|&(later, _)| later);
+        found.into_iter().take(limit).map(|(_, index)| Arc::clone(&self.entries[index].view)).collect()
+    }
+
+    /// Every category name, by name.
+    pub fn category_names(&self) -> impl Iterator<Item = &str> {
+        self.categories.iter().map(|category| category.name.as_str())
+    }
+
+    /// Every company, sorted.
+    pub fn companies(&self) -> &[String] {
+        &self.companies
+    }
+
+    /// How many products the catalog holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when the catalog holds no product.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn with(&self, change: CatalogChange) -> Snapshot {
+        let mut products: Vec<ProductView> = self.entries.iter().map(|entry| (*entry.view).clone()).collect();
+        let mut categories = self.categories.clone();
+        match change {
+            CatalogChange::ProductSaved(view) => match products.iter_mut().find(|product| product.id == view.id) {
+                Some(existing) => *existing = view,
+                None => products.push(view),
+            },
+            CatalogChange::ProductDeleted(id) => products.retain(|product| product.id != id),
+            CatalogChange::CategorySaved(category) => {
+                for product in products.iter_mut().filter(|product| product.category.id == category.id) {
+                    product.category.name = category.name.clone();
+                }
+                match categories.iter_mut().find(|existing| existing.id == category.id) {
+                    Some(existing) => *existing = category,
+                    None => categories.push(category),
+                }
+            }
+            CatalogChange::CategoryDeleted(id) => categories.retain(|category| category.id != id),
+        }
+        Snapshot::new(products, categories)
+    }
+}
+
+/// The shared, swappable catalog.
+#[derive(Debug, Default)]
+pub struct ReadModel {
+    current: RwLock<Arc<Snapshot>>,
+}
+
+impl ReadModel {
+    /// A read model starting from `snapshot`.
+    pub fn new(snapshot: Snapshot) -> ReadModel {
+        ReadModel { current: RwLock::new(Arc::new(snapshot)) }
+    }
+
+    /// The current snapshot.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        Arc::clone(&self.current.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+
+    /// Applies a change: builds the next snapshot and swaps it in. Writers are serialised by
+    /// the write lock, so no change is lost.
+    pub fn apply(&self, change: CatalogChange) {
+        let mut current = self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let next = current.with(change);
+        *current = Arc::new(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::query::ProductParams;
+
+    fn product(id: &str, title: &str, company: &str, category: &str, paise: i64, featured: bool) -> ProductView {
+        ProductView {
+            id: id.into(),
+            title: title.into(),
+            company: company.into(),
+            description: String::new(),
+            price: Money::from_paise(paise + 1000),
+            selling_price: Money::from_paise(paise),
+            stock: 10,
+            featured,
+            category: CategoryRef { id: format!("c-{}", category.to_lowercase()), name: category.into() },
+            image1: None,
+            image2: None,
+            image3: None,
+            image4: None,
+            image5: None,
+            created_at: String::new(),
+            updated_at: String::new(),
+        }
+    }
+
+    fn catalog() -> Snapshot {
+        Snapshot::new(
+            vec![
+                product("p1", "Bread Flour 1 kg", "Whisk Mills", "Flours", 8_000, false),
+                product("p2", "almond flour 500 g", "Nutty Co", "Flours", 45_000, true),
+                product("p3", "Chocolate Cake Mix", "Bake Easy", "Cake Mixes", 19_900, true),
+                product("p4", "Silicone Heart Mold", "Whisk Mills", "Molds", 34_900, false),
+                product("p5", "Number Candle 5", "Glow", "Candles", 4_900, false),
+            ],
+            vec![
+                CategoryRef { id: "c-molds".into(), name: "Molds".into() },
+                CategoryRef { id: "c-flours".into(), name: "Flours".into() },
+                CategoryRef { id: "c-candles".into(), name: "Candles".into() },
+                CategoryRef { id: "c-cake mixes".into(), name: "Cake Mixes".into() },
+            ],
+        )
+    }
+
+    fn ids(snapshot: &Snapshot, params: ProductParams) -> (Vec<String>, u64) {
+        let listing = snapshot.list(&params.check().unwrap());
+        (listing.products.iter().map(|p| p.id.clone()).collect(), listing.total)
+    }
+
+    #[test]
+    fn sorts_by_title_either_way_and_by_price_either_way() {
+        let snapshot = catalog();
+        assert_eq!(ids(&snapshot, ProductParams::default()).0, ["p2", "p1", "p3", "p5", "p4"]);
+        assert_eq!(ids(&snapshot, ProductParams { order: Some("z-a".into()), ..Default::default() }).0, ["p4", "p5", "p3", "p1", "p2"]);
+        assert_eq!(ids(&snapshot, ProductParams { order: Some("low".into()), ..Default::default() }).0, ["p5", "p1", "p3", "p4", "p2"]);
+        assert_eq!(ids(&snapshot, ProductParams { sort: Some("high".into()), ..Default::default() }).0, ["p2", "p4", "p3", "p1", "p5"]);
+    }
+
+    #[test]
+    fn filters_alone_and_combined() {
+        let snapshot = catalog();
+        let search = |text: &str| ProductParams { search: Some(text.into()), ..Default::default() };
+        assert_eq!(ids(&snapshot, search("FLOUR")).0, ["p2", "p1"]);
+        assert_eq!(ids(&snapshot, search("whisk mills")).0, ["p1", "p4"], "search covers the company");
+        assert_eq!(ids(&snapshot, ProductParams { category: Some("flours".into()), ..Default::default() }).0, ["p2", "p1"]);
+        assert_eq!(ids(&snapshot, ProductParams { company: Some("Whisk Mills".into()), ..Default::default() }).0, ["p1", "p4"]);
+        assert_eq!(ids(&snapshot, ProductParams { featured: Some("true".into()), ..Default::default() }).0, ["p2", "p3"]);
+        assert_eq!(ids(&snapshot, ProductParams { price: Some("199".into()), ..Default::default() }).0, ["p1", "p3", "p5"], "the price bound is inclusive");
+        let combined = ProductParams { category: Some("Flours".into()), price: Some("100".into()), company: Some("all".into()), ..Default::default() };
+        assert_eq!(ids(&snapshot, combined).0, ["p1"]);
+    }
+
+    #[test]
+    fn pages_count_every_match() {
+        let snapshot = catalog();
+        let page = |n: &str| ProductParams { page: Some(n.into()), limit: Some("2".into()), ..Default::default() };
+        assert_eq!(ids(&snapshot, page("1")), (vec!["p2".to_owned(), "p1".to_owned()], 5));
+        assert_eq!(ids(&snapshot, page("3")), (vec!["p4".to_owned()], 5));
+        assert_eq!(ids(&snapshot, page("9")), (vec![], 5), "past the end is empty, not an error");
+    }
+
+    #[test]
+    fn lists_categories_and_companies_sorted() {
+        let snapshot = catalog();
+        assert_eq!(snapshot.category_names().collect::<Vec<_>>(), ["Cake Mixes", "Candles", "Flours", "Molds"]);
+        assert_eq!(snapshot.companies(), ["Bake Easy", "Glow", "Nutty Co", "Whisk Mills"]);
+    }
+
+    #[test]
+    fn search_puts_title_prefixes_first() {
+        let snapshot = catalog();
+        let found: Vec<String> = snapshot.search("mold", 20).iter().map(|p| p.id.clone()).collect();
+        assert_eq!(found, ["p4"]);
+        let found: Vec<String> = snapshot.search("c", 2).iter().map(|p| p.id.clone()).collect();
+        assert_eq!(found, ["p3", "p2"]);
+    }
+
+    #[test]
+    fn changes_are_applied_and_renames_reach_products() {
+        let model = ReadModel::new(catalog());
+        model.apply(CatalogChange::ProductSaved(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false)));
+        model.apply(CatalogChange::ProductDeleted("p5".into()));
+        model.apply(CatalogChange::CategorySaved(CategoryRef { id: "c-flours".into(), name: "Flours & Grains".into() }));
+        let snapshot = model.snapshot();
+        assert_eq!(snapshot.len(), 5);
+        assert!(snapshot.product("p5").is_none());
+        assert_eq!(snapshot.product("p1").unwrap().category.name, "Flours & Grains");
+        assert_eq!(ids(&snapshot, ProductParams { category: Some("flours & grains".into()), ..Default::default() }).0, ["p2", "p1"]);
+        assert!(snapshot.companies().contains(&"Pack Right".to_owned()));
+    }
+}
