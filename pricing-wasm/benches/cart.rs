@@ -1,4 +1,5 @@
 //! Criterion benchmark: building a 50-line cart and totalling a 50-line order.
+#![allow(missing_docs)] // criterion_group! generates an undocumented public function
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use pricing::{Cart, CartLine, Money, OrderLine, order_totals};

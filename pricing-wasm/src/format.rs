@@ -48,7 +48,7 @@ const TENS: [&str; 10] = [
 fn below_hundred(n: u64) -> String {
     match n {
         0..=19 => ONES[n as usize].to_owned(),
-        _ if n % 10 == 0 => TENS[(n / 10) as usize].to_owned(),
+        _ if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_owned(),
         _ => format!("{}-{}", TENS[(n / 10) as usize], ONES[(n % 10) as usize]),
     }
 }
