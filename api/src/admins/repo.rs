@@ -152,7 +152,7 @@ pub async fn find(db: &Db, id: &AdminId) -> anyhow::Result<Option<AdminAccount>>
         .bind(("id", id.record()))
         .await
         .context("loading an admin")?;
-    Ok(response.take(0).context("reading an admin")?)
+    response.take(0).context("reading an admin")
 }
 
 /// One page of admins, oldest first, and how many there are.

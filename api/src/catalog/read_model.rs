@@ -77,7 +77,7 @@ pub struct ProductView {
 #[derive(Debug, Clone)]
 pub enum CatalogChange {
     /// A product was created or updated.
-    ProductSaved(ProductView),
+    ProductSaved(Box<ProductView>),
     /// A product was deleted.
     ProductDeleted(String),
     /// A category was created or renamed (its products show the new name).
@@ -218,8 +218,8 @@ impl Snapshot {
         let mut categories = self.categories.clone();
         match change {
             CatalogChange::ProductSaved(view) => match products.iter_mut().find(|product| product.id == view.id) {
-                Some(existing) => *existing = view,
-                None => products.push(view),
+                Some(existing) => *existing = *view,
+                None => products.push(*view),
             },
             CatalogChange::ProductDeleted(id) => products.retain(|product| product.id != id),
             CatalogChange::CategorySaved(category) => {
@@ -363,7 +363,7 @@ mod tests {
     #[test]
     fn changes_are_applied_and_renames_reach_products() {
         let model = ReadModel::new(catalog());
-        model.apply(CatalogChange::ProductSaved(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false)));
+        model.apply(CatalogChange::ProductSaved(Box::new(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false))));
         model.apply(CatalogChange::ProductDeleted("p5".into()));
         model.apply(CatalogChange::CategorySaved(CategoryRef { id: "c-flours".into(), name: "Flours & Grains".into() }));
         let snapshot = model.snapshot();

@@ -60,7 +60,7 @@ pub async fn find(db: &Db, id: &CategoryId) -> anyhow::Result<Option<Category>> 
         .bind(("id", id.record()))
         .await
         .context("loading a category")?;
-    Ok(response.take(0).context("reading a category")?)
+    response.take(0).context("reading a category")
 }
 
 /// One page of categories by name, and how many there are.

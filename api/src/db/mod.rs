@@ -18,10 +18,13 @@ pub type Db = Surreal<Any>;
 
 /// Connects to the configured database, selects the namespace and database and applies the schema.
 pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<Db> {
-    if let Some(path) = config.database_url.strip_prefix("surrealkv://") {
-        if let Some(parent) = std::path::Path::new(path).parent().filter(|parent| !parent.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
+    if let Some(parent) = config
+        .database_url
+        .strip_prefix("surrealkv://")
+        .and_then(|path| std::path::Path::new(path).parent())
+        .filter(|parent| !parent.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
     let db = connect(config.database_url.as_str())
         .await

@@ -133,7 +133,7 @@ pub async fn find(db: &Db, id: &UserId) -> anyhow::Result<Option<User>> {
         .bind(("id", id.record()))
         .await
         .context("loading a user")?;
-    Ok(response.take(0).context("reading a user")?)
+    response.take(0).context("reading a user")
 }
 
 /// One page of customers, newest first, and how many there are.
@@ -167,7 +167,7 @@ pub async fn search(db: &Db, needle: &str) -> anyhow::Result<Vec<User>> {
         .bind(("q", needle.to_lowercase()))
         .await
         .context("searching users")?;
-    Ok(response.take(0).context("reading users")?)
+    response.take(0).context("reading users")
 }
 
 /// Applies `changes` (an object of stored field names) to a customer, raising their token

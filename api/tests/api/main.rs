@@ -1,4 +1,5 @@
 //! The API's integration tests: one binary, one fresh app (in-memory database) per test.
+#![allow(clippy::unwrap_used)] // helpers shared by tests fail the test loudly, as tests do
 
 mod helpers;
 
