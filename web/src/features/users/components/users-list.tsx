@@ -79,7 +79,7 @@ export function UsersList({ token }: { token: string | undefined }) {
                   <TableHead>Mobile</TableHead>
                   <TableHead>Company</TableHead>
                   <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
+                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -96,7 +96,7 @@ export function UsersList({ token }: { token: string | undefined }) {
                       <TableCell>
                         <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
                         <div className="flex justify-end gap-2">
                           <Button asChild variant="outline" size="sm">
                             <Link to={`/admin/users/edit/${encodeURIComponent(user._id)}`}>
