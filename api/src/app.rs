@@ -27,7 +27,9 @@ use crate::config::Config;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::mail::Mailer;
-use crate::{admins, auth, categories, health, http, openapi, users, web};
+use crate::catalog::read_model::ReadModel;
+use crate::uploads::ImageStore;
+use crate::{admins, auth, catalog, categories, health, http, openapi, products, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -47,6 +49,10 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Throttles of the account calls.
     pub throttles: Arc<AuthThrottles>,
+    /// The catalog read model the storefront reads.
+    pub catalog: Arc<ReadModel>,
+    /// Uploaded product images.
+    pub images: ImageStore,
 }
 
 impl AppState {
@@ -61,7 +67,18 @@ impl AppState {
             admins::bootstrap::ensure_superadmin(&db, bootstrap).await?;
         }
         password::warm_up();
-        Ok(AppState { db, config: Arc::new(config), tokens, otp_key, mailer, throttles: Arc::new(AuthThrottles::default()) })
+        let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
+        let images = ImageStore::new(&config.data_dir)?;
+        Ok(AppState {
+            db,
+            config: Arc::new(config),
+            tokens,
+            otp_key,
+            mailer,
+            throttles: Arc::new(AuthThrottles::default()),
+            catalog,
+            images,
+        })
     }
 }
 
@@ -79,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .merge(users::router())
         .merge(admins::router())
         .merge(categories::router())
+        .merge(products::router())
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .with_state(state.clone());
@@ -87,6 +105,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
+        .merge(uploads::serve::router().with_state(state.clone()))
         .merge(web::router(&state.config.web_dist))
         .layer(middleware::from_fn(http::envelope_bare_api_errors));
     for (name, value) in http::security_headers() {

@@ -19,6 +19,8 @@ pub mod http;
 pub mod mail;
 pub mod openapi;
 pub mod paging;
+pub mod products;
 pub mod telemetry;
+pub mod uploads;
 pub mod users;
 pub mod web;

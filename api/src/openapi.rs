@@ -35,6 +35,12 @@ use crate::app::AppState;
         crate::categories::handlers::create,
         crate::categories::handlers::update,
         crate::categories::handlers::delete,
+        crate::products::handlers::list,
+        crate::products::handlers::search,
+        crate::products::handlers::get,
+        crate::products::handlers::create,
+        crate::products::handlers::update,
+        crate::products::handlers::delete,
     ),
     components(schemas(
         crate::error::ErrorEnvelope,
@@ -52,6 +58,7 @@ use crate::app::AppState;
         (name = "admins", description = "Back-office admins"),
         (name = "users", description = "Customers, as the back-office manages them"),
         (name = "categories", description = "Product categories"),
+        (name = "products", description = "The catalog"),
     ),
 )]
 pub struct ApiDoc;

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::app::AppState;
 use crate::auth::session::Admin;
+use crate::catalog::read_model::{CatalogChange, CategoryRef};
 use crate::categories::repo::{self, CategoryFields};
 use crate::categories::types::{CategoryEnvelope, CategoryList, NewCategoryInput, UpdateCategoryInput};
 use crate::domain::{CategoryId, FieldErrors};
@@ -74,6 +75,7 @@ pub async fn create(State(state): State<AppState>, _admin: Admin, ApiJson(body):
         return Err(ApiError::bad_request("validation_failed", "invalid category"));
     };
     let category = repo::create(&state.db, CategoryFields { name, description }).await?;
+    state.catalog.apply(CatalogChange::CategorySaved(CategoryRef { id: category.id.clone(), name: category.name.clone() }));
     Ok((StatusCode::CREATED, Json(CategoryEnvelope { category })))
 }
 
@@ -97,6 +99,7 @@ pub async fn update(
     }
     errors.finish()?;
     let category = repo::update(&state.db, &id, changes).await?.ok_or_else(not_found)?;
+    state.catalog.apply(CatalogChange::CategorySaved(CategoryRef { id: category.id.clone(), name: category.name.clone() }));
     Ok(Json(CategoryEnvelope { category }))
 }
 
@@ -105,5 +108,10 @@ pub async fn update(
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "category_in_use", body = crate::error::ErrorEnvelope)))]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
     admin.require_delete()?;
-    if repo::delete(&state.db, &category_id(&id)?).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
+    let id = category_id(&id)?;
+    if !repo::delete(&state.db, &id).await? {
+        return Err(not_found());
+    }
+    state.catalog.apply(CatalogChange::CategoryDeleted(id.key().to_owned()));
+    Ok(StatusCode::NO_CONTENT)
 }

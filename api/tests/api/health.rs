@@ -33,7 +33,7 @@ async fn the_committed_openapi_document_matches_the_served_one() {
     let committed = std::fs::read_to_string(committed_path).unwrap_or_default();
     assert!(
         committed.trim() == served.trim(),
-        "web/openapi.json is out of date: run `UPDATE_OPENAPI=1 cargo test --release -p api openapi` and then `npm run gen:api` in web/"
+        "web/openapi.json is out of date: run `UPDATE_OPENAPI=1 cargo test --release --workspace openapi` and then `npm run gen:api` in web/"
     );
 }
 

@@ -8,6 +8,7 @@ mod admins;
 mod bootstrap;
 mod categories;
 mod errors;
+mod products;
 mod roles;
 mod health;
 mod web;

@@ -201,6 +201,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists products with filters, order and paging, from the catalog read model. */
+        get: operations["list_products"];
+        put?: never;
+        /** Creates a product from a multipart form (any admin role). */
+        post: operations["create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product. */
+        get: operations["get_product"];
+        put?: never;
+        post?: never;
+        /** Deletes a product and its image files (admin or superadmin). */
+        delete: operations["delete_product"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a product from a multipart form (any admin role): fields sent replace the old ones,
+         *     files replace their slot, `delete_imageN=true` clears slot N.
+         */
+        patch: operations["update_product"];
+        trace?: never;
+    };
+    "/api/v1/products/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds up to 20 products by title or company. */
+        get: operations["search_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -326,6 +383,13 @@ export interface components {
             /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
+        /** @description A product's category as listings show it. */
+        CategoryRef: {
+            /** @description The category id. */
+            _id: string;
+            /** @description Its name. */
+            name: string;
+        };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
             /** @description A stable snake_case code. */
@@ -362,6 +426,13 @@ export interface components {
             status: string;
             /** @description The server's version. */
             version: string;
+        };
+        /** @description One image slot of a product. */
+        ImageRef: {
+            /** @description A small WebP for lists and grids. */
+            thumbnail: string;
+            /** @description The full image. */
+            url: string;
         };
         /** @description `meta` of a list response. */
         ListMeta: {
@@ -411,6 +482,96 @@ export interface components {
              * @description How many records there are.
              */
             total: number;
+        };
+        /** @description `{"product": ...}`. */
+        ProductEnvelope: {
+            /** @description The product. */
+            product: components["schemas"]["ProductView"];
+        };
+        /** @description The multipart product form, for the OpenAPI document. */
+        ProductFormSchema: {
+            /** @description A category name. */
+            category: string;
+            company: string;
+            /** @description `true` clears image slot 1 (likewise delete_image2..delete_image5). */
+            deleteImage1: string;
+            description: string;
+            /** @description `true` or `false`. */
+            featured: string;
+            /** Format: binary */
+            image1: string;
+            /** Format: binary */
+            image2: string;
+            /** Format: binary */
+            image3: string;
+            /** Format: binary */
+            image4: string;
+            /** Format: binary */
+            image5: string;
+            price: string;
+            sellingPrice: string;
+            stock: string;
+            title: string;
+        };
+        /** @description A page of products. */
+        ProductList: {
+            /** @description The products on this page. */
+            data: components["schemas"]["ProductView"][];
+            /** @description Paging and filter choices. */
+            meta: components["schemas"]["ProductListMeta"];
+        };
+        /** @description `meta` of a product listing: paging plus the filter choices. */
+        ProductListMeta: {
+            /** @description `all`, then every category name. */
+            categories: string[];
+            /** @description `all`, then every company. */
+            companies: string[];
+            /** @description Paging. */
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description Search results. */
+        ProductMatches: {
+            /** @description Up to 20 products, titles starting with the text first. */
+            data: components["schemas"]["ProductView"][];
+        };
+        /** @description A product as the API shows it. */
+        ProductView: {
+            /** @description The id. */
+            _id: string;
+            /** @description The category. */
+            category: components["schemas"]["CategoryRef"];
+            /** @description The maker. */
+            company: string;
+            /** @description When it was created (RFC 3339). */
+            createdAt: string;
+            /** @description The description. */
+            description: string;
+            /** @description Shown on the home page. */
+            featured: boolean;
+            image1?: null | components["schemas"]["ImageRef"];
+            image2?: null | components["schemas"]["ImageRef"];
+            image3?: null | components["schemas"]["ImageRef"];
+            image4?: null | components["schemas"]["ImageRef"];
+            image5?: null | components["schemas"]["ImageRef"];
+            /**
+             * Format: double
+             * @description The list price, shown struck through.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description What is charged.
+             */
+            sellingPrice: number;
+            /**
+             * Format: int64
+             * @description Units in stock.
+             */
+            stock: number;
+            /** @description The title. */
+            title: string;
+            /** @description When it last changed (RFC 3339). */
+            updatedAt: string;
         };
         /** @description `POST /authadmin/register` (JSON or multipart form fields). */
         RegisterAdmin: {
@@ -1219,6 +1380,246 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A category name, or `all`. */
+                category: string | null;
+                /** @description A company, or `all`. */
+                company: string | null;
+                /** @description `true` for featured products only. */
+                featured: string | null;
+                /** @description Products a page (default 10, at most 1000). */
+                limit: string | null;
+                /** @description `a-z` (default), `z-a`, `high` or `low` (by selling price). */
+                order: string | null;
+                /** @description The page, from 1. */
+                page: string | null;
+                /** @description Alias of `limit`. */
+                pageSize: string | null;
+                /** @description The highest selling price to include. */
+                price: string | null;
+                /** @description Part of a title or company, any case. */
+                search: string | null;
+                /** @description Accepted and ignored (the storefront's shipping filter). */
+                shipping: string | null;
+                /** @description Alias of `order`. */
+                sort: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductFormSchema"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductFormSchema"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of a title or company. */
+                q: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMatches"];
                 };
             };
         };

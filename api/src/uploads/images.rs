@@ -1,0 +1,169 @@
+//! Checking, re-encoding and storing images.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use image::codecs::jpeg::JpegEncoder;
+use image::codecs::webp::WebPEncoder;
+use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
+
+use crate::domain::new_record_key;
+
+/// The largest upload accepted for one image.
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+/// The largest width or height accepted.
+pub const MAX_DIMENSION: u32 = 4096;
+/// The longest side of a thumbnail.
+pub const THUMBNAIL_SIZE: u32 = 320;
+
+/// An image as stored: the re-encoded file and its thumbnail, both in the upload folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredImage {
+    /// The file name of the image.
+    pub file: String,
+    /// The file name of its WebP thumbnail.
+    pub thumb: String,
+}
+
+/// An image ready to be written: the re-encoded bytes, their extension and the thumbnail.
+#[derive(Debug)]
+pub struct ProcessedImage {
+    bytes: Vec<u8>,
+    extension: &'static str,
+    thumbnail: Vec<u8>,
+}
+
+/// Checks and re-encodes an upload. The message says what is wrong with it, for the form field.
+pub fn process(bytes: &[u8]) -> Result<ProcessedImage, String> {
+    if bytes.len() > MAX_IMAGE_BYTES {
+        return Err(format!("is larger than {} MB", MAX_IMAGE_BYTES / (1024 * 1024)));
+    }
+    let format = match image::guess_format(bytes) {
+        Ok(format @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP)) => format,
+        _ => return Err("is not a JPEG, PNG or WebP image".to_owned()),
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_DIMENSION);
+    limits.max_image_height = Some(MAX_DIMENSION);
+    limits.max_alloc = Some(256 * 1024 * 1024);
+    reader.limits(limits);
+    let image = reader.decode().map_err(|error| match error {
+        ImageError::Limits(_) => format!("is larger than {MAX_DIMENSION}x{MAX_DIMENSION} pixels"),
+        _ => "could not be read: the file is damaged or incomplete".to_owned(),
+    })?;
+    let (bytes, extension) = encode(&image, format).map_err(|_| "could not be saved".to_owned())?;
+    let thumbnail = encode_webp(&image.thumbnail(THUMBNAIL_SIZE, THUMBNAIL_SIZE)).map_err(|_| "could not be saved".to_owned())?;
+    Ok(ProcessedImage { bytes, extension, thumbnail })
+}
+
+fn encode(image: &DynamicImage, format: ImageFormat) -> Result<(Vec<u8>, &'static str), ImageError> {
+    match format {
+        ImageFormat::Jpeg => {
+            let mut out = Vec::new();
+            JpegEncoder::new_with_quality(&mut out, 85).encode_image(&image.to_rgb8())?;
+            Ok((out, "jpg"))
+        }
+        ImageFormat::WebP => Ok((encode_webp(image)?, "webp")),
+        _ => {
+            let mut out = Cursor::new(Vec::new());
+            image.write_to(&mut out, ImageFormat::Png)?;
+            Ok((out.into_inner(), "png"))
+        }
+    }
+}
+
+fn encode_webp(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
+    let mut out = Vec::new();
+    let rgba = image.to_rgba8();
+    WebPEncoder::new_lossless(&mut out).encode(&rgba, rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)?;
+    Ok(out)
+}
+
+/// The folder of uploaded images.
+#[derive(Debug, Clone)]
+pub struct ImageStore {
+    dir: PathBuf,
+}
+
+impl ImageStore {
+    /// The store in `<data dir>/uploads`, created if missing.
+    pub fn new(data_dir: &Path) -> anyhow::Result<ImageStore> {
+        let dir = data_dir.join("uploads");
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(ImageStore { dir })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes a processed image and its thumbnail under a fresh random name.
+    pub async fn save(&self, image: ProcessedImage) -> anyhow::Result<StoredImage> {
+        let key = new_record_key();
+        let stored = StoredImage { file: format!("{key}.{}", image.extension), thumb: format!("{key}-thumb.webp") };
+        tokio::fs::write(self.dir.join(&stored.file), image.bytes).await.context("writing an image")?;
+        if let Err(error) = tokio::fs::write(self.dir.join(&stored.thumb), image.thumbnail).await {
+            let _ = tokio::fs::remove_file(self.dir.join(&stored.file)).await;
+            return Err(error).context("writing a thumbnail");
+        }
+        Ok(stored)
+    }
+
+    /// Removes images and their thumbnails; a file already gone is fine.
+    pub async fn remove(&self, images: impl IntoIterator<Item = &StoredImage>) {
+        for image in images {
+            for name in [&image.file, &image.thumb] {
+                if let Err(error) = tokio::fs::remove_file(self.dir.join(name)).await {
+                    if error.kind() != std::io::ErrorKind::NotFound {
+                        tracing::warn!(%error, file = %name, "could not remove an image");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The public URL of a stored file.
+pub fn url(file: &str) -> String {
+    format!("/uploads/{file}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32) -> Vec<u8> {
+        let image = DynamicImage::new_rgb8(width, height);
+        let mut out = Cursor::new(Vec::new());
+        image.write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn a_png_is_reencoded_with_a_webp_thumbnail() {
+        let processed = process(&png(800, 400)).unwrap();
+        assert_eq!(processed.extension, "png");
+        let thumb = image::load_from_memory(&processed.thumbnail).unwrap();
+        assert_eq!((thumb.width(), thumb.height()), (320, 160));
+        assert_eq!(image::guess_format(&processed.thumbnail).unwrap(), ImageFormat::WebP);
+    }
+
+    #[test]
+    fn text_pretending_to_be_an_image_is_refused() {
+        assert_eq!(process(b"hello, I am a jpeg").unwrap_err(), "is not a JPEG, PNG or WebP image");
+    }
+
+    #[test]
+    fn a_truncated_png_is_refused() {
+        let bytes = png(64, 64);
+        assert!(process(&bytes[..bytes.len() / 2]).unwrap_err().contains("damaged"));
+    }
+
+    #[test]
+    fn a_huge_canvas_is_refused_from_its_header() {
+        assert!(process(&png(5000, 10)).unwrap_err().contains("4096x4096"));
+    }
+}
