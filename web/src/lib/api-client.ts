@@ -26,6 +26,11 @@ export function setOnUnauthorized(handler: UnauthorizedHandler) {
   onUnauthorized = handler
 }
 
+/** Reports a 401 from a request made outside apiFetch (the upload XHR) to the same hook. */
+export function notifyUnauthorized(token: string | undefined) {
+  onUnauthorized(token)
+}
+
 type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Sent as JSON, or as multipart when it is a FormData. */

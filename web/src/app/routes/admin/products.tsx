@@ -1,5 +1,20 @@
-import { PendingPage } from '@/components/pending-page'
+import { Link } from 'react-router'
+
+import { useAdminToken } from '@/app/use-admin-token'
+import { Button } from '@/components/ui/button'
+import { ProductsList } from '@/features/admin-products/components/products-list'
 
 export function AdminProductsPage() {
-  return <PendingPage title="Products" />
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl">Products</h1>
+        <Button asChild>
+          <Link to="/admin/products/create">+ Add Product</Link>
+        </Button>
+      </div>
+      <ProductsList token={token} />
+    </section>
+  )
 }

@@ -1,5 +1,47 @@
-import { PendingPage } from '@/components/pending-page'
+import { useAtomValue } from 'jotai'
+import { useRef } from 'react'
+import { Link } from 'react-router'
 
+import { Button } from '@/components/ui/button'
+import { sessionAtom } from '@/features/auth/atoms'
+import { cartAtom } from '@/features/cart/atoms'
+import { CartItems } from '@/features/cart/components/cart-items'
+import { CartTotals } from '@/features/cart/components/cart-totals'
+
+/** The cart: its lines and totals, then checkout for a signed-in customer or a way to sign in. */
 export function CartPage() {
-  return <PendingPage title="Shopping Cart" />
+  const { numItemsInCart } = useAtomValue(cartAtom)
+  const session = useAtomValue(sessionAtom)
+  // After a line is removed its button is gone; focus moves to the heading, which stays (its text
+  // changes when the last line goes).
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const empty = numItemsInCart === 0
+
+  return (
+    <section className="space-y-8">
+      <h1 ref={headingRef} tabIndex={-1} className="border-b pb-4 text-3xl outline-none sm:text-4xl">
+        {empty ? 'Your cart is empty' : 'Shopping Cart'}
+      </h1>
+      {empty ? (
+        <Button asChild>
+          <Link to="/products">Browse products</Link>
+        </Button>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <CartItems onRemoved={() => headingRef.current?.focus()} />
+          <CartTotals>
+            {session ? (
+              <Button asChild>
+                <Link to="/checkout">proceed to checkout</Link>
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to="/login">please login</Link>
+              </Button>
+            )}
+          </CartTotals>
+        </div>
+      )}
+    </section>
+  )
 }

@@ -1,5 +1,10 @@
-import { PendingPage } from '@/components/pending-page'
+import { ProductsCatalog } from '@/features/products/components/products-catalog'
 
 export function ProductsPage() {
-  return <PendingPage title="Products" />
+  return (
+    <section className="space-y-8">
+      <h1 className="text-3xl sm:text-4xl">Products</h1>
+      <ProductsCatalog />
+    </section>
+  )
 }

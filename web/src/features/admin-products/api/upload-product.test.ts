@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { uploadError, uploadPercent, uploadProduct } from '@/features/admin-products/api/upload-product'
+import { ApiError } from '@/lib/api-client'
+
+describe('uploadPercent', () => {
+  it('is the whole percentage sent, rounded down so 100 means all of it', () => {
+    expect(uploadPercent(0, 200)).toBe(0)
+    expect(uploadPercent(50, 200)).toBe(25)
+    expect(uploadPercent(199, 200)).toBe(99)
+    expect(uploadPercent(200, 200)).toBe(100)
+    expect(uploadPercent(1, 3)).toBe(33)
+  })
+
+  it('stays within 0 to 100 and is 0 when the total is unknown', () => {
+    expect(uploadPercent(300, 200)).toBe(100)
+    expect(uploadPercent(-5, 200)).toBe(0)
+    expect(uploadPercent(10, 0)).toBe(0)
+    expect(uploadPercent(10, Number.NaN)).toBe(0)
+    expect(uploadPercent(Number.NaN, 100)).toBe(0)
+  })
+})
+
+describe('uploadError', () => {
+  it('reads the error envelope, field messages included', () => {
+    const body = JSON.stringify({
+      error: {
+        status: 400,
+        code: 'validation_failed',
+        message: 'image2: is not a JPEG, PNG or WebP image',
+        fields: { image2: 'is not a JPEG, PNG or WebP image' },
+      },
+    })
+    const error = uploadError(400, body)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'image2: is not a JPEG, PNG or WebP image',
+      fields: { image2: 'is not a JPEG, PNG or WebP image' },
+    })
+  })
+
+  it('keeps the server message of a 413 that has an envelope', () => {
+    const body = JSON.stringify({ error: { status: 413, code: 'payload_too_large', message: 'Too big' } })
+    expect(uploadError(413, body)).toMatchObject({ status: 413, code: 'payload_too_large', message: 'Too big' })
+  })
+
+  it('explains a bare 413 and falls back like apiFetch for other bodies that are not envelopes', () => {
+    expect(uploadError(413, 'length limit exceeded')).toMatchObject({ status: 413, code: 'payload_too_large' })
+    expect(uploadError(502, '<html>Bad gateway</html>')).toMatchObject({
+      status: 502,
+      code: 'unknown',
+      message: 'Something went wrong',
+      fields: undefined,
+    })
+    expect(uploadError(500, 'null')).toMatchObject({ status: 500, code: 'unknown' })
+  })
+})
+
+type Listener = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null
+
+/** Just enough of XMLHttpRequest for uploadProduct; each test drives it by hand. */
+class FakeXhr {
+  static last: FakeXhr
+  method = ''
+  url = ''
+  headers: Record<string, string> = {}
+  body: unknown
+  status = 0
+  responseText = ''
+  upload: { onprogress: Listener } = { onprogress: null }
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+
+  constructor() {
+    FakeXhr.last = this
+  }
+  open(method: string, url: string) {
+    this.method = method
+    this.url = url
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: unknown) {
+    this.body = body
+  }
+  respond(status: number, responseText: string) {
+    this.status = status
+    this.responseText = responseText
+    this.onload?.()
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('uploadProduct', () => {
+  it('sends the form with the bearer token, reports progress and resolves with the JSON body', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const body = new FormData()
+    body.append('title', 'Cocoa powder')
+    const progress: number[] = []
+    const onProgress = (percent: number) => progress.push(percent)
+    const done = uploadProduct('/products/p1', { method: 'PATCH', body, token: 'tok', onProgress })
+
+    const xhr = FakeXhr.last
+    expect(xhr.method).toBe('PATCH')
+    expect(xhr.url).toBe('/api/v1/products/p1')
+    expect(xhr.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' })
+    expect(xhr.body).toBe(body)
+
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 160 })
+    xhr.upload.onprogress?.({ lengthComputable: false, loaded: 80, total: 0 })
+    xhr.respond(200, '{"product":{"_id":"p1"}}')
+
+    await expect(done).resolves.toEqual({ product: { _id: 'p1' } })
+    expect(progress).toEqual([25, 100])
+  })
+
+  it('sends no Authorization header without a token', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    void uploadProduct('/products', { method: 'POST', body: new FormData(), token: undefined })
+    expect(FakeXhr.last.headers).toEqual({ Accept: 'application/json' })
+  })
+
+  it('rejects a non-2xx answer with the ApiError of its envelope', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = uploadProduct('/products', { method: 'POST', body: new FormData(), token: 'tok' })
+    FakeXhr.last.respond(
+      400,
+      JSON.stringify({
+        error: { status: 400, code: 'validation_failed', message: 'bad', fields: { stock: 'must be 0 or more' } },
+      }),
+    )
+    const error = await done.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', fields: { stock: 'must be 0 or more' } })
+  })
+
+  it('reports a network failure as status 0, like apiFetch', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = uploadProduct('/products', { method: 'POST', body: new FormData(), token: 'tok' })
+    FakeXhr.last.onerror?.()
+    await expect(done).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: 'Network error: check your connection',
+    })
+  })
+
+  it('resolves undefined for an empty 2xx body', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = uploadProduct('/products/p1', { method: 'PATCH', body: new FormData(), token: 'tok' })
+    FakeXhr.last.respond(204, '')
+    await expect(done).resolves.toBeUndefined()
+  })
+})

@@ -1,0 +1,90 @@
+import { useId, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
+import { Checkbox } from '@/components/ui/checkbox'
+import { Label } from '@/components/ui/label'
+import { useUpdateProduct } from '@/features/admin-products/api/update-product'
+import { ImageSlotTiles } from '@/features/admin-products/components/image-slot-tiles'
+import { ProductForm } from '@/features/admin-products/components/product-form'
+import { updateProductFormData } from '@/features/admin-products/form-data'
+import { clearSlotImage, pickSlotImage, slotsFromProduct } from '@/features/admin-products/image-slots'
+import type { Product, ProductFormValues } from '@/features/admin-products/types'
+import { errorMessage, fieldErrors } from '@/lib/api-errors'
+
+/**
+ * Edits a product: its fields, whether it is featured, and its five image slots (replaced or
+ * cleared one by one), showing the upload's progress. Then returns to the products list.
+ */
+export function EditProductForm({ product, token }: { product: Product; token: string | undefined }) {
+  const navigate = useNavigate()
+  const updateProduct = useUpdateProduct(product._id, token)
+  const [featured, setFeatured] = useState(product.featured)
+  const [slots, setSlots] = useState(() => slotsFromProduct(product))
+  const [progress, setProgress] = useState(0)
+  const errors = fieldErrors(updateProduct.error)
+
+  function handleSubmit(values: ProductFormValues) {
+    setProgress(0)
+    updateProduct.mutate(
+      { body: updateProductFormData(values, featured, slots), onProgress: setProgress },
+      {
+        onSuccess: () => {
+          toast.success('Product updated')
+          navigate('/admin/products')
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to update product')),
+      },
+    )
+  }
+
+  return (
+    <ProductForm
+      product={product}
+      token={token}
+      pending={updateProduct.isPending}
+      progress={progress}
+      error={updateProduct.error}
+      submitLabel="Save changes"
+      onSubmit={handleSubmit}
+    >
+      <FeaturedField checked={featured} onCheckedChange={setFeatured} error={errors.featured} />
+      <ImageSlotTiles
+        slots={slots}
+        errors={errors}
+        onPick={(index, file) => setSlots((current) => pickSlotImage(current, index, file))}
+        onClear={(index) => setSlots((current) => clearSlotImage(current, index))}
+      />
+    </ProductForm>
+  )
+}
+
+type FeaturedFieldProps = { checked: boolean; onCheckedChange: (checked: boolean) => void; error?: string }
+
+function FeaturedField({ checked, onCheckedChange, error }: FeaturedFieldProps) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={id}
+          checked={checked}
+          onCheckedChange={(state) => onCheckedChange(state === true)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        />
+        <Label htmlFor={id}>Featured</Label>
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        Featured products are shown on the home page.
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

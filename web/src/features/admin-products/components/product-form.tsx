@@ -1,0 +1,172 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import { Field, FormField } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { NativeSelect } from '@/components/ui/native-select'
+import { SubmitButton } from '@/components/ui/submit-button'
+import { Textarea } from '@/components/ui/textarea'
+import { useCategoryOptions } from '@/features/admin-products/api/get-category-options'
+import { UploadProgress } from '@/features/admin-products/components/upload-progress'
+import { PRODUCT_FORM_FIELDS, type Product, type ProductFormValues } from '@/features/admin-products/types'
+import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import { formFields } from '@/lib/forms'
+
+type ProductFormProps = {
+  /** The product being edited; without it the form creates one. */
+  product?: Product
+  token: string | undefined
+  pending: boolean
+  /** How much of the upload has been sent, shown while `pending`. */
+  progress: number
+  /** The last failed submit, whose field messages show under the fields. */
+  error: unknown
+  submitLabel: string
+  /** The text fields, and the whole submitted form for the screen's own fields. */
+  onSubmit: (values: ProductFormValues, formData: FormData) => void
+  /** The screen's own fields: file inputs on create, featured and image tiles on edit. */
+  children: ReactNode
+}
+
+/** A product's text, price, stock and category fields, for the create and edit screens. */
+export function ProductForm({
+  product,
+  token,
+  pending,
+  progress,
+  error,
+  submitLabel,
+  onSubmit,
+  children,
+}: ProductFormProps) {
+  const errors = fieldErrors(error)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const formData = new FormData(event.currentTarget)
+    onSubmit(formFields(formData, PRODUCT_FORM_FIELDS), formData)
+  }
+
+  return (
+    <Card className="max-w-3xl">
+      <CardContent>
+        <form onSubmit={handleSubmit} className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField
+            label="Title"
+            name="title"
+            autoComplete="off"
+            maxLength={200}
+            defaultValue={product?.title}
+            required
+            error={errors.title}
+          />
+          <FormField
+            label="Company"
+            name="company"
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={product?.company}
+            required
+            error={errors.company}
+          />
+          <Field label="Description" error={errors.description} className="sm:col-span-2">
+            {(control) => (
+              <Textarea
+                {...control}
+                name="description"
+                rows={4}
+                maxLength={5000}
+                defaultValue={product?.description}
+              />
+            )}
+          </Field>
+          <FormField
+            label="Selling Price"
+            name="sellingPrice"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            defaultValue={product?.sellingPrice}
+            required
+            error={errors.sellingPrice}
+          />
+          <FormField
+            label="Price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            defaultValue={product?.price}
+            required
+            error={errors.price}
+          />
+          <FormField
+            label="Stock"
+            name="stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            defaultValue={product?.stock}
+            required
+            error={errors.stock}
+          />
+          <CategoryField token={token} current={product?.category.name} error={errors.category} />
+          <div className="grid gap-4 sm:col-span-2">{children}</div>
+          {pending && (
+            <div className="sm:col-span-2">
+              <UploadProgress percent={progress} />
+            </div>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to="/admin/products">Cancel</Link>
+            </Button>
+            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+type CategoryFieldProps = { token: string | undefined; current: string | undefined; error: string | undefined }
+
+/**
+ * The category select, by name (what the product API takes). The product's own category stays an
+ * option while the list loads, or if the list lacks it, so saving never drops it.
+ */
+function CategoryField({ token, current, error }: CategoryFieldProps) {
+  const categories = useCategoryOptions(token)
+  const names = categories.data?.data.map((category) => category.name) ?? []
+  if (current && !names.includes(current)) names.unshift(current)
+  const loadError = categories.isError ? errorMessage(categories.error, 'Failed to fetch categories') : undefined
+
+  return (
+    <Field label="Category" error={error ?? loadError}>
+      {(control) => (
+        // Remounted once the list arrives, so the default value applies to the full list.
+        <NativeSelect
+          key={categories.isPending ? 'loading' : 'ready'}
+          {...control}
+          name="category"
+          defaultValue={current ?? ''}
+          required
+          aria-busy={categories.isPending || undefined}
+        >
+          <option value="" disabled>
+            {categories.isPending ? 'Loading categories…' : 'Select a category'}
+          </option>
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  )
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
+import { Pagination } from '@/components/pagination'
+import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { useDeleteProduct } from '@/features/admin-products/api/delete-product'
+import { useProducts } from '@/features/admin-products/api/get-products'
+import { useSearchProducts } from '@/features/admin-products/api/search-products'
+import { ProductsSearchForm } from '@/features/admin-products/components/products-search-form'
+import { productImages, type Product } from '@/features/admin-products/types'
+import { errorMessage } from '@/lib/api-errors'
+import { pageSearch, readPage } from '@/lib/page-search'
+import { formatInr } from '@/lib/pricing'
+
+const COLUMNS = 10
+
+/**
+ * The products table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
+ * links and a confirmed Delete.
+ */
+export function ProductsList({ token }: { token: string | undefined }) {
+  const [searchParams] = useSearchParams()
+  const { search } = useLocation()
+  const q = searchParams.get('q')?.trim() ?? ''
+  const page = readPage(searchParams)
+  const pageQuery = useProducts(page, token, q === '')
+  const searchQuery = useSearchProducts(q, token)
+  const products = q === '' ? pageQuery : searchQuery
+  const deleteProduct = useDeleteProduct(token)
+  const [target, setTarget] = useState<Product | null>(null)
+
+  function confirmDelete() {
+    if (!target) return
+    deleteProduct.mutate(target._id, {
+      onSuccess: () => toast.success('Product deleted'),
+      // A staff admin (403) gets the server's reason, which names the role needed.
+      onError: (error) => toast.error(errorMessage(error, 'Failed to delete product')),
+      onSettled: () => setTarget(null),
+    })
+  }
+
+  const pagination = q === '' ? pageQuery.data?.meta.pagination : undefined
+  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
+    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
+  }
+
+  return (
+    <div className="space-y-6">
+      <ProductsSearchForm q={q} />
+      {products.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(products.error, 'Failed to fetch products')}
+        </p>
+      ) : products.data?.data.length === 0 ? (
+        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
+          No products found.
+        </p>
+      ) : (
+        <>
+          {products.isPending && (
+            <p role="status" className="sr-only">
+              Loading products
+            </p>
+          )}
+          <div className="rounded-lg border bg-card">
+            <Table aria-label="Products" aria-busy={products.isFetching || undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Title</TableHead>
+                  <TableHead>Company</TableHead>
+                  <TableHead>Description</TableHead>
+                  <TableHead className="text-right">Selling Price</TableHead>
+                  <TableHead className="text-right">Price</TableHead>
+                  <TableHead className="text-right">Stock</TableHead>
+                  <TableHead>Featured</TableHead>
+                  <TableHead>Category</TableHead>
+                  <TableHead>Images</TableHead>
+                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {products.data ? (
+                  products.data.data.map((product) => (
+                    <ProductRow key={product._id} product={product} onDelete={() => setTarget(product)} />
+                  ))
+                ) : (
+                  <TableSkeletonRows columns={COLUMNS} />
+                )}
+              </TableBody>
+            </Table>
+          </div>
+          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
+        </>
+      )}
+      <ConfirmDeleteDialog
+        name={target?.title ?? null}
+        pending={deleteProduct.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setTarget(null)}
+      />
+    </div>
+  )
+}
+
+function ProductRow({ product, onDelete }: { product: Product; onDelete: () => void }) {
+  const images = productImages(product)
+  return (
+    <TableRow>
+      <TableCell className="min-w-40 font-medium">{product.title}</TableCell>
+      <TableCell className="whitespace-nowrap">{product.company}</TableCell>
+      <TableCell className="min-w-48">
+        {/* Long descriptions wrap, even unbroken words, and stop at two lines; the title has them whole. */}
+        <p className="line-clamp-2 max-w-prose wrap-anywhere" title={product.description || undefined}>
+          {product.description}
+        </p>
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(product.sellingPrice)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(product.price)}</TableCell>
+      <TableCell className="text-right tabular-nums">{product.stock}</TableCell>
+      <TableCell>{product.featured ? 'Yes' : 'No'}</TableCell>
+      <TableCell>
+        <Badge variant="secondary">{product.category.name}</Badge>
+      </TableCell>
+      <TableCell>
+        <div className="flex gap-1">
+          {images.map(
+            (image, index) =>
+              image && (
+                <img
+                  key={index}
+                  src={image.thumbnail}
+                  alt={`Image ${index + 1} of ${product.title}`}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="size-10 shrink-0 rounded border object-cover"
+                />
+              ),
+          )}
+        </div>
+      </TableCell>
+      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
+        <div className="flex justify-end gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/products/edit/${encodeURIComponent(product._id)}`}>Edit</Link>
+          </Button>
+          <Button variant="destructive" size="sm" onClick={onDelete}>
+            Delete
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}

@@ -1,0 +1,98 @@
+import { useSetAtom } from 'jotai'
+import { toast } from 'sonner'
+
+import { Field } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
+import { editItemAtom, removeItemAtom } from '@/features/cart/atoms'
+import { amountOptions, formatInr, type CartLine } from '@/lib/pricing'
+import { cn } from '@/lib/utils'
+
+type CartLineItemProps = {
+  line: CartLine
+  /** Called after the line left the cart, so the page can move focus somewhere that still exists. */
+  onRemoved: () => void
+}
+
+/** One cart line: thumbnail, title, company, its amount (changeable), a remove button and its price. */
+export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
+  const editItem = useSetAtom(editItemAtom)
+  const removeItem = useSetAtom(removeItemAtom)
+
+  function changeAmount(amount: number) {
+    editItem({ cartID: line.cartID, amount })
+    toast.success('Cart updated')
+  }
+
+  function remove() {
+    removeItem(line.cartID)
+    toast.success('Item removed from cart')
+    onRemoved()
+  }
+
+  return (
+    <li
+      className={cn(
+        'grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-3 py-6',
+        'sm:grid-cols-[6rem_minmax(0,1fr)_auto_auto] sm:items-start sm:gap-x-6',
+      )}
+    >
+      <LineThumbnail src={line.image} title={line.title} />
+      <div className="min-w-0">
+        <h2 className="text-lg break-words">{line.title}</h2>
+        <p className="text-sm text-muted-foreground">{line.company}</p>
+      </div>
+      <div className="col-start-2 flex items-end gap-3 sm:col-start-auto">
+        <Field label="Amount" className="w-24">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              name="amount"
+              value={line.amount}
+              onChange={(event) => changeAmount(Number(event.target.value))}
+            >
+              {amountOptions('cart-line', line.amount).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Button variant="outline" aria-label={`Remove ${line.title}`} onClick={remove}>
+          remove
+        </Button>
+      </div>
+      <p className="col-start-2 font-semibold sm:col-start-auto sm:text-right">
+        <span className="sr-only">Price </span>
+        <span>{formatInr(line.price)}</span>
+      </p>
+    </li>
+  )
+}
+
+function LineThumbnail({ src, title }: { src: string; title: string }) {
+  const box = 'row-span-2 aspect-square w-full rounded-lg border sm:row-span-1'
+  if (src === '') {
+    return (
+      <div
+        role="img"
+        aria-label={`${title}: no image`}
+        className={cn(box, 'flex items-center justify-center bg-muted text-2xl font-semibold text-muted-foreground')}
+      >
+        <span aria-hidden="true">{Array.from(title.trim())[0]?.toUpperCase() ?? '?'}</span>
+      </div>
+    )
+  }
+  return (
+    <img
+      src={src}
+      alt={title}
+      width={96}
+      height={96}
+      loading="lazy"
+      decoding="async"
+      className={cn(box, 'bg-muted object-cover')}
+    />
+  )
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+
+import { productKeys } from '@/features/products/api/product-keys'
+import type { ProductResponse } from '@/features/products/types'
+import { apiFetch } from '@/lib/api-client'
+
+/** GET /products/{id}: one product; 404 `not_found` when there is none. */
+export function getProduct(id: string, signal?: AbortSignal) {
+  return apiFetch<ProductResponse>(`/products/${encodeURIComponent(id)}`, { signal })
+}
+
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+  })
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router'
+
+import { focusRing } from '@/components/ui/focus-ring'
+import { ProductPicture } from '@/features/products/components/product-picture'
+import { productThumbnail } from '@/features/products/images'
+import type { Product } from '@/features/products/types'
+import { formatInr } from '@/lib/pricing'
+import { cn } from '@/lib/utils'
+
+/** The grid the home page and the listing share: one column on small phones, up to three on wide screens. */
+export const productGridClass = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 sm:gap-6 lg:grid-cols-3'
+
+export function productPath(product: Product): string {
+  return `/products/${encodeURIComponent(product._id)}`
+}
+
+type ProductCardProps = { product: Product; headingLevel?: 'h2' | 'h3' }
+
+/** A product in a grid: thumbnail, title, company and selling price, the whole card one link. */
+export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) {
+  const Heading = headingLevel
+  return (
+    <Link
+      to={productPath(product)}
+      className={cn(
+        'group flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm',
+        'transition-shadow hover:shadow-md',
+        focusRing,
+      )}
+    >
+      <ProductPicture
+        src={productThumbnail(product)}
+        alt={product.title}
+        title={product.title}
+        width={400}
+        height={300}
+        className="aspect-[4/3] w-full"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Heading className="text-lg group-hover:underline">{product.title}</Heading>
+        <p className="text-sm text-muted-foreground">{product.company}</p>
+        <p className="mt-auto pt-2 font-semibold text-primary">{formatInr(product.sellingPrice)}</p>
+      </div>
+    </Link>
+  )
+}

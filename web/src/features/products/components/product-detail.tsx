@@ -1,0 +1,127 @@
+import { ChevronRight } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+
+import { Field } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { productCartLine } from '@/features/products/cart-line'
+import { ProductGallery } from '@/features/products/components/product-gallery'
+import type { Product } from '@/features/products/types'
+import { amountOptions, formatInr, type CartLine } from '@/lib/pricing'
+
+type ProductDetailProps = {
+  product: Product
+  /** Called with the cart line 'Add to bag' makes: the product at its selling price, times the chosen amount. */
+  onAddToBag: (line: CartLine) => void
+}
+
+/** The product page: breadcrumb, gallery, title, company, prices, description, amount and 'Add to bag'. */
+export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
+  const [amount, setAmount] = useState(1)
+  const outOfStock = product.stock <= 0
+
+  return (
+    <div className="space-y-6">
+      <ProductBreadcrumb />
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery key={product._id} product={product} />
+        <div className="space-y-6">
+          <div className="space-y-2">
+            <h1 className="text-3xl break-words sm:text-4xl">{product.title}</h1>
+            <p className="text-lg text-muted-foreground">{product.company}</p>
+          </div>
+          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p className="text-2xl font-semibold text-primary">
+              <span className="sr-only">Selling price </span>
+              <span>{formatInr(product.sellingPrice)}</span>
+            </p>
+            <s className="text-lg text-muted-foreground">
+              <span className="sr-only">Original price </span>
+              <span>{formatInr(product.price)}</span>
+            </s>
+          </div>
+          <p className="leading-relaxed whitespace-pre-line">{product.description}</p>
+          <form
+            className="grid max-w-xs gap-4"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (!outOfStock) onAddToBag(productCartLine(product, amount))
+            }}
+          >
+            <Field label="Amount">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  name="amount"
+                  value={amount}
+                  disabled={outOfStock}
+                  onChange={(event) => setAmount(Number(event.target.value))}
+                >
+                  {amountOptions('product-page', 1).map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            {outOfStock && <p className="font-medium text-destructive">Out of stock</p>}
+            <Button type="submit" size="lg" disabled={outOfStock}>
+              Add to bag
+            </Button>
+          </form>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+const crumbClass = 'text-muted-foreground underline-offset-4 hover:text-foreground hover:underline'
+
+/** Home > Products, above the product. */
+export function ProductBreadcrumb() {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm">
+        <li>
+          <Link to="/" className={crumbClass}>
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4 text-muted-foreground" />
+        </li>
+        <li>
+          <Link to="/products" className={crumbClass}>
+            Products
+          </Link>
+        </li>
+      </ol>
+    </nav>
+  )
+}
+
+/** Stands in for the product page while the product loads. */
+export function ProductDetailSkeleton() {
+  return (
+    <div className="space-y-6">
+      <ProductBreadcrumb />
+      <p role="status" className="sr-only">
+        Loading product
+      </p>
+      <div aria-hidden="true" className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton className="h-8 w-1/4" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-10 w-full max-w-xs" />
+          <Skeleton className="h-11 w-full max-w-xs" />
+        </div>
+      </div>
+    </div>
+  )
+}

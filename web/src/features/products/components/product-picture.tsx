@@ -1,0 +1,49 @@
+import { cn } from '@/lib/utils'
+
+type ProductPictureProps = {
+  /** The image URL; '' when the product has no picture, which shows a placeholder instead. */
+  src: string
+  alt: string
+  /** The product's title, whose initial the placeholder shows. */
+  title: string
+  width: number
+  height: number
+  /** Only the first image of the product page loads eagerly. */
+  eager?: boolean
+  className?: string
+}
+
+/**
+ * A product image filling its box (the caller sizes the box), or a neutral tile with the product's
+ * initial when there is no image, so a missing picture never shows as a broken one.
+ */
+export function ProductPicture({ src, alt, title, width, height, eager = false, className }: ProductPictureProps) {
+  if (src === '') {
+    return (
+      <div
+        role="img"
+        aria-label={`${title}: no image`}
+        className={cn('flex items-center justify-center bg-muted text-muted-foreground select-none', className)}
+      >
+        <span aria-hidden="true" className="text-3xl font-semibold">
+          {initial(title)}
+        </span>
+      </div>
+    )
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={cn('bg-muted object-cover', className)}
+    />
+  )
+}
+
+function initial(title: string): string {
+  return Array.from(title.trim())[0]?.toUpperCase() ?? '?'
+}

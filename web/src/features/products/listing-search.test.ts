@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  DEFAULT_MAX_PRICE,
+  filtersSearch,
+  layoutSearch,
+  listingRequestQuery,
+  productCountLabel,
+  readLayout,
+  readListingFilters,
+} from '@/features/products/listing-search'
+
+const params = (query: string) => new URLSearchParams(query)
+
+describe('readListingFilters', () => {
+  it('falls back to the defaults: no search, all, all, a-z, 10000', () => {
+    expect(readListingFilters(params(''))).toEqual({
+      search: '',
+      category: 'all',
+      company: 'all',
+      order: 'a-z',
+      price: DEFAULT_MAX_PRICE,
+    })
+  })
+
+  it('reads the URL values', () => {
+    expect(readListingFilters(params('search=mould&category=Tools&company=Wilton&order=high&price=2500'))).toEqual({
+      search: 'mould',
+      category: 'Tools',
+      company: 'Wilton',
+      order: 'high',
+      price: 2500,
+    })
+  })
+
+  it('shows the default price for one the slider cannot show', () => {
+    for (const price of ['abc', '-1', '15001', '12.5', '']) {
+      expect(readListingFilters(params(`price=${price}`)).price).toBe(DEFAULT_MAX_PRICE)
+    }
+    expect(readListingFilters(params('price=0')).price).toBe(0)
+    expect(readListingFilters(params('price=15000')).price).toBe(15000)
+  })
+})
+
+describe('listingRequestQuery', () => {
+  it('is empty for a bare /products, so no price is sent', () => {
+    expect(listingRequestQuery(params(''))).toBe('')
+  })
+
+  it('keeps exactly the API params of the URL, in order, and drops the layout', () => {
+    const url = params('search=cake+tin&category=all&company=all&order=z-a&price=10000&layout=list&page=2')
+    expect(listingRequestQuery(url)).toBe('search=cake+tin&category=all&company=all&order=z-a&price=10000&page=2')
+  })
+
+  it('sends a price only when the URL has one', () => {
+    expect(params(listingRequestQuery(params('page=3'))).has('price')).toBe(false)
+    expect(params(listingRequestQuery(params('price=450'))).get('price')).toBe('450')
+  })
+})
+
+describe('filtersSearch', () => {
+  const filters = { search: '  cake tin ', category: 'Tools', company: 'all', order: 'low', price: 10000 }
+
+  it('sets every filter, trims the search and goes back to page 1, keeping the layout', () => {
+    const next = filtersSearch(params('page=4&layout=list'), filters)
+    expect(Object.fromEntries(next)).toEqual({
+      layout: 'list',
+      search: 'cake tin',
+      category: 'Tools',
+      company: 'all',
+      order: 'low',
+      price: '10000',
+    })
+  })
+
+  it('leaves a blank search out', () => {
+    const next = filtersSearch(params('search=old'), { ...filters, search: '   ' })
+    expect(next.has('search')).toBe(false)
+  })
+
+  it('round-trips through readListingFilters', () => {
+    const next = filtersSearch(params(''), { ...filters, search: 'cake tin' })
+    expect(readListingFilters(next)).toEqual({ ...filters, search: 'cake tin' })
+  })
+})
+
+describe('layout', () => {
+  it('is a grid unless the URL says layout=list', () => {
+    expect(readLayout(params(''))).toBe('grid')
+    expect(readLayout(params('layout=list'))).toBe('list')
+    expect(readLayout(params('layout=other'))).toBe('grid')
+  })
+
+  it('writes list to the URL and takes it out again for the grid, keeping the rest', () => {
+    const list = layoutSearch(params('page=2&search=x'), 'list')
+    expect(list.toString()).toBe('page=2&search=x&layout=list')
+    expect(layoutSearch(list, 'grid').toString()).toBe('page=2&search=x')
+  })
+})
+
+describe('productCountLabel', () => {
+  it('is singular only for one product', () => {
+    expect(productCountLabel(0)).toBe('0 products')
+    expect(productCountLabel(1)).toBe('1 product')
+    expect(productCountLabel(22)).toBe('22 products')
+  })
+})
