@@ -11,5 +11,7 @@ export DATABASE_URL="${DATABASE_URL:-surrealkv://$DATA_DIR/whisk.db}"
 # (or set these variables yourself) before the shop faces the internet.
 export BOOTSTRAP_ADMIN_EMAIL="${BOOTSTRAP_ADMIN_EMAIL:-admin@whisk.example}"
 export BOOTSTRAP_ADMIN_PASSWORD="${BOOTSTRAP_ADMIN_PASSWORD:-whisk-demo-admin}"
+# The demo catalog (categories, products, photos), loaded on the first start into an empty shop.
+export DEMO_CATALOG="${DEMO_CATALOG:-$ROOT/api/demo}"
 step "Serving Whisk at http://127.0.0.1:$PORT (Ctrl-C stops it)"
 exec "$WHISK_BIN" serve

@@ -29,7 +29,7 @@ use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::catalog::read_model::ReadModel;
 use crate::uploads::ImageStore;
-use crate::{admins, auth, catalog, categories, health, http, openapi, products, uploads, users, web};
+use crate::{admins, auth, catalog, categories, health, http, openapi, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -67,8 +67,12 @@ impl AppState {
             admins::bootstrap::ensure_superadmin(&db, bootstrap).await?;
         }
         password::warm_up();
-        let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
         let images = ImageStore::new(&config.data_dir)?;
+        if let Some(dir) = &config.demo_catalog {
+            let outcome = seed::demo::load_once(&db, &images, dir).await.context("loading the demo catalog")?;
+            tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
+        }
+        let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
         Ok(AppState {
             db,
             config: Arc::new(config),

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::admins::bootstrap;
 use crate::domain::AdminRole;
-use crate::{app, config::Config, db, openapi, telemetry};
+use crate::{app, config::Config, db, openapi, seed, telemetry};
 
 /// Whisk: the baking-supplies shop server.
 #[derive(Debug, Parser)]
@@ -35,6 +35,16 @@ pub enum Command {
         /// staff, admin or superadmin.
         #[arg(long, default_value = "staff")]
         role: String,
+    },
+    /// Add synthetic products (and their categories when missing) to the configured database,
+    /// for load tests. With the embedded database, stop the server first.
+    GenerateCatalog {
+        /// How many products to add.
+        #[arg(long, default_value_t = 10_000)]
+        products: usize,
+        /// The same seed gives the same products.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Print the OpenAPI document of the API as JSON.
     Openapi {
@@ -66,6 +76,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect_and_migrate(&config).await?;
             let admin = bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
             println!("Created {} admin {} <{}>", admin.role, admin.username, admin.email);
+            Ok(())
+        }
+        Command::GenerateCatalog { products, seed } => {
+            let config = Config::from_env().context("reading configuration")?;
+            let db = db::connect_and_migrate(&config).await?;
+            seed::generate::generate(&db, products, seed, |done| eprintln!("Added {done} of {products} products")).await?;
+            println!("Added {products} products");
             Ok(())
         }
         Command::Openapi { out } => {

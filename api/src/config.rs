@@ -40,6 +40,9 @@ pub struct Config {
     /// A superadmin to create on a start that finds no admin (`BOOTSTRAP_ADMIN_EMAIL`,
     /// `BOOTSTRAP_ADMIN_PASSWORD`, optional `BOOTSTRAP_ADMIN_USERNAME`).
     pub bootstrap_admin: Option<BootstrapAdmin>,
+    /// A demo catalog folder (`DEMO_CATALOG`, holding `catalog.json` and its images) to load
+    /// once into a shop that has no categories or products yet.
+    pub demo_catalog: Option<PathBuf>,
 }
 
 /// The first superadmin, created at start when no admin exists.
@@ -90,6 +93,7 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned()),
             bootstrap_admin,
+            demo_catalog: var("DEMO_CATALOG").map(PathBuf::from),
             host,
             port,
             database_url: var("DATABASE_URL").unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
@@ -118,6 +122,7 @@ impl Config {
             smtp_url: None,
             mail_from: DEFAULT_MAIL_FROM.to_owned(),
             bootstrap_admin: None,
+            demo_catalog: None,
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod mail;
 pub mod openapi;
 pub mod paging;
 pub mod products;
+pub mod seed;
 pub mod telemetry;
 pub mod uploads;
 pub mod users;

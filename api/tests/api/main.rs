@@ -7,6 +7,7 @@ mod accounts;
 mod admins;
 mod bootstrap;
 mod categories;
+mod demo_catalog;
 mod errors;
 mod products;
 mod roles;

@@ -1,0 +1,6 @@
+//! Filling a shop with products: the demo catalog loaded once at start, and synthetic
+//! catalogs of any size for load tests.
+
+pub mod demo;
+pub mod generate;
+pub mod repo;
