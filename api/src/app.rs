@@ -13,7 +13,7 @@ use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -42,7 +42,7 @@ pub struct AppState {
     /// The settings the server started with.
     pub config: Arc<Config>,
     /// Signs and checks session tokens.
-    pub tokens: TokenKeys,
+    pub tokens: Arc<TokenKeys>,
     /// Keys the stored digests of one-time passwords.
     pub otp_key: Arc<[u8]>,
     /// Sends mail (or writes it to the outbox).
@@ -76,7 +76,7 @@ impl AppState {
         Ok(AppState {
             db,
             config: Arc::new(config),
-            tokens,
+            tokens: Arc::new(tokens),
             otp_key,
             mailer,
             throttles: Arc::new(AuthThrottles::default()),
@@ -117,7 +117,7 @@ pub fn router(state: AppState) -> Router {
     }
     app.layer(
         ServiceBuilder::new()
-            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+            .layer(SetRequestIdLayer::x_request_id(http::RequestIds::new()))
             .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::new())

@@ -7,7 +7,10 @@ use axum::http::header::{self, HeaderName, HeaderValue};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tower_http::request_id::RequestId;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tower_http::request_id::{MakeRequestId, RequestId};
 
 use crate::error::ApiError;
 
@@ -68,4 +71,32 @@ pub fn request_span(request: &Request<Body>) -> tracing::Span {
         .and_then(|id| id.header_value().to_str().ok())
         .unwrap_or("-");
     tracing::info_span!("request", id = %request_id, method = %request.method(), path = %request.uri().path())
+}
+
+/// Request ids `<process>-<n>`: a random prefix per process and a counter, unique across
+/// restarts and nodes without a random-number syscall per request.
+#[derive(Debug, Clone)]
+pub struct RequestIds {
+    prefix: u32,
+    next: Arc<AtomicU64>,
+}
+
+impl RequestIds {
+    /// Ids with a fresh random prefix.
+    pub fn new() -> RequestIds {
+        RequestIds { prefix: rand::random(), next: Arc::new(AtomicU64::new(1)) }
+    }
+}
+
+impl Default for RequestIds {
+    fn default() -> RequestIds {
+        RequestIds::new()
+    }
+}
+
+impl MakeRequestId for RequestIds {
+    fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
+        let number = self.next.fetch_add(1, Ordering::Relaxed);
+        HeaderValue::from_str(&format!("{:08x}-{number}", self.prefix)).ok().map(RequestId::new)
+    }
 }

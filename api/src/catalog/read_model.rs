@@ -86,31 +86,33 @@ pub enum CatalogChange {
     CategoryDeleted(String),
 }
 
-/// A product with the lower-cased text the filters compare.
+/// A product with the lower-cased text the search compares and the small numbers the other
+/// filters compare, so a listing never compares strings or decimals per product.
 #[derive(Debug)]
 struct Entry {
     view: Arc<ProductView>,
     title_key: String,
     company_key: String,
-    category_key: String,
+    category_slot: u32,
+    company_slot: u32,
+    price_rank: u32,
+}
+
+/// A listing query resolved against one snapshot.
+struct Resolved<'q> {
+    search: Option<&'q str>,
+    company_slot: Option<u32>,
+    /// Products whose price rank is below this are within the price bound.
+    price_cutoff: u32,
+    featured_only: bool,
 }
 
 impl Entry {
-    fn new(view: ProductView) -> Entry {
-        Entry {
-            title_key: view.title.to_lowercase(),
-            company_key: view.company.to_lowercase(),
-            category_key: view.category.name.to_lowercase(),
-            view: Arc::new(view),
-        }
-    }
-
-    fn matches(&self, query: &ListQuery) -> bool {
-        query.search.as_deref().is_none_or(|needle| self.title_key.contains(needle) || self.company_key.contains(needle))
-            && query.category.as_deref().is_none_or(|category| self.category_key == category)
-            && query.company.as_deref().is_none_or(|company| self.company_key == company)
-            && query.max_price.is_none_or(|max| self.view.selling_price <= max)
+    fn matches(&self, query: &Resolved<'_>) -> bool {
+        self.price_rank < query.price_cutoff
+            && query.company_slot.is_none_or(|slot| self.company_slot == slot)
             && (!query.featured_only || self.view.featured)
+            && query.search.is_none_or(|needle| self.title_key.contains(needle) || self.company_key.contains(needle))
     }
 }
 
@@ -121,8 +123,18 @@ pub struct Snapshot {
     by_id: HashMap<String, usize>,
     by_title: Vec<usize>,
     by_price: Vec<usize>,
+    /// Per category slot: its products by title and by price.
+    by_category: Vec<(Vec<usize>, Vec<usize>)>,
+    category_slots: HashMap<String, u32>,
+    company_slots: HashMap<String, u32>,
     categories: Vec<CategoryRef>,
     companies: Vec<String>,
+}
+
+/// The slot of `key` in `slots`, adding it when new.
+fn slot(slots: &mut HashMap<String, u32>, key: String) -> u32 {
+    let next = u32::try_from(slots.len()).unwrap_or(u32::MAX);
+    *slots.entry(key).or_insert(next)
 }
 
 /// One page of a listing.
@@ -138,14 +150,40 @@ impl Snapshot {
     /// A snapshot of these products and categories.
     pub fn new(products: Vec<ProductView>, mut categories: Vec<CategoryRef>) -> Snapshot {
         categories.sort_by_key(|category| category.name.to_lowercase());
-        let entries: Vec<Entry> = products.into_iter().map(Entry::new).collect();
+        let (mut category_slots, mut company_slots) = (HashMap::new(), HashMap::new());
+        let mut entries: Vec<Entry> = products
+            .into_iter()
+            .map(|view| Entry {
+                title_key: view.title.to_lowercase(),
+                company_key: view.company.to_lowercase(),
+                category_slot: slot(&mut category_slots, view.category.name.to_lowercase()),
+                company_slot: slot(&mut company_slots, view.company.to_lowercase()),
+                price_rank: 0,
+                view: Arc::new(view),
+            })
+            .collect();
         let by_id = entries.iter().enumerate().map(|(index, entry)| (entry.view.id.clone(), index)).collect();
         let mut by_title: Vec<usize> = (0..entries.len()).collect();
         by_title.sort_by(|&a, &b| entries[a].title_key.cmp(&entries[b].title_key).then_with(|| entries[a].view.id.cmp(&entries[b].view.id)));
         let mut by_price = by_title.clone();
         by_price.sort_by_key(|&index| entries[index].view.selling_price);
+        // Equal prices share a rank, so the price bound is one integer comparison.
+        let mut rank = 0u32;
+        for position in 0..by_price.len() {
+            if position > 0 && entries[by_price[position]].view.selling_price != entries[by_price[position - 1]].view.selling_price {
+                rank = u32::try_from(position).unwrap_or(u32::MAX);
+            }
+            entries[by_price[position]].price_rank = rank;
+        }
+        let mut by_category = vec![(Vec::new(), Vec::new()); category_slots.len()];
+        for &index in &by_title {
+            by_category[entries[index].category_slot as usize].0.push(index);
+        }
+        for &index in &by_price {
+            by_category[entries[index].category_slot as usize].1.push(index);
+        }
         let companies: BTreeSet<String> = entries.iter().map(|entry| entry.view.company.clone()).collect();
-        Snapshot { entries, by_id, by_title, by_price, categories, companies: companies.into_iter().collect() }
+        Snapshot { entries, by_id, by_title, by_price, by_category, category_slots, company_slots, categories, companies: companies.into_iter().collect() }
     }
 
     /// The product with this id.
@@ -155,18 +193,44 @@ impl Snapshot {
 
     /// One page of the products matching `query`, in its order, and how many match.
     pub fn list(&self, query: &ListQuery) -> Listing {
-        let range = query.page.range(usize::MAX);
-        let ordered: Box<dyn Iterator<Item = &usize>> = match query.order {
-            Order::TitleAscending => Box::new(self.by_title.iter()),
-            Order::TitleDescending => Box::new(self.by_title.iter().rev()),
-            Order::PriceAscending => Box::new(self.by_price.iter()),
-            Order::PriceDescending => Box::new(self.by_price.iter().rev()),
+        let empty = Listing { products: Vec::new(), total: 0 };
+        let (by_title, by_price) = match query.category.as_deref() {
+            None => (&self.by_title, &self.by_price),
+            Some(name) => match self.category_slots.get(name) {
+                Some(&slot) => {
+                    let (by_title, by_price) = &self.by_category[slot as usize];
+                    (by_title, by_price)
+                }
+                None => return empty,
+            },
         };
+        let company_slot = match query.company.as_deref() {
+            None => None,
+            Some(name) => match self.company_slots.get(name) {
+                Some(&slot) => Some(slot),
+                None => return empty,
+            },
+        };
+        let price_cutoff = match query.max_price {
+            None => u32::MAX,
+            Some(max) => {
+                let within = self.by_price.partition_point(|&index| self.entries[index].view.selling_price <= max);
+                u32::try_from(within).unwrap_or(u32::MAX)
+            }
+        };
+        let resolved = Resolved { search: query.search.as_deref(), company_slot, price_cutoff, featured_only: query.featured_only };
+        let ordered: Box<dyn Iterator<Item = &usize>> = match query.order {
+            Order::TitleAscending => Box::new(by_title.iter()),
+            Order::TitleDescending => Box::new(by_title.iter().rev()),
+            Order::PriceAscending => Box::new(by_price.iter()),
+            Order::PriceDescending => Box::new(by_price.iter().rev()),
+        };
+        let range = query.page.range(usize::MAX);
         let mut total = 0usize;
         let mut products = Vec::with_capacity(query.page.page_size as usize);
         for &index in ordered {
             let entry = &self.entries[index];
-            if entry.matches(query) {
+            if entry.matches(&resolved) {
                 if range.contains(&total) {
                     products.push(Arc::clone(&entry.view));
                 }

@@ -5,6 +5,7 @@
 #![allow(unused_qualifications)]
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
@@ -45,16 +46,25 @@ pub struct ProductListMeta {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductList {
     /// The products on this page.
-    pub data: Vec<ProductView>,
+    #[serde(serialize_with = "shared_products")]
+    #[schema(value_type = Vec<ProductView>)]
+    pub data: Vec<Arc<ProductView>>,
     /// Paging and filter choices.
     pub meta: ProductListMeta,
+}
+
+/// Serialises the read model's shared products without copying them.
+fn shared_products<S: serde::Serializer>(products: &[Arc<ProductView>], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(products.iter().map(|product| &**product))
 }
 
 /// Search results.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductMatches {
     /// Up to 20 products, titles starting with the text first.
-    pub data: Vec<ProductView>,
+    #[serde(serialize_with = "shared_products")]
+    #[schema(value_type = Vec<ProductView>)]
+    pub data: Vec<Arc<ProductView>>,
 }
 
 /// `{"product": ...}`.
@@ -122,7 +132,7 @@ pub async fn list(State(state): State<AppState>, ApiQuery(params): ApiQuery<Prod
         categories: with_all(snapshot.category_names().map(str::to_owned).collect()),
         companies: with_all(snapshot.companies().to_vec()),
     };
-    Ok(Json(ProductList { data: listing.products.iter().map(|product| (**product).clone()).collect(), meta }))
+    Ok(Json(ProductList { data: listing.products, meta }))
 }
 
 /// Finds up to 20 products by title or company.
@@ -130,7 +140,7 @@ pub async fn list(State(state): State<AppState>, ApiQuery(params): ApiQuery<Prod
     responses((status = 200, body = ProductMatches)))]
 pub async fn search(State(state): State<AppState>, ApiQuery(query): ApiQuery<ProductSearch>) -> Json<ProductMatches> {
     let found = state.catalog.snapshot().search(&query.q, SEARCH_LIMIT);
-    Json(ProductMatches { data: found.iter().map(|product| (**product).clone()).collect() })
+    Json(ProductMatches { data: found })
 }
 
 /// One product.

@@ -37,6 +37,7 @@ async fn a_wrong_method_is_a_json_405_with_allow() {
 #[tokio::test]
 async fn every_response_carries_security_headers_and_a_request_id() {
     let app = spawn_app().await;
+    let mut ids = std::collections::HashSet::new();
     for path in ["/api/v1/health", "/", "/api/v1/nope"] {
         let response = app.get(path).await;
         let headers = response.headers();
@@ -45,7 +46,10 @@ async fn every_response_carries_security_headers_and_a_request_id() {
         assert!(csp.contains("'wasm-unsafe-eval'"));
         assert_eq!(headers["x-content-type-options"], "nosniff");
         assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin");
-        assert_eq!(headers["x-request-id"].to_str().unwrap().len(), 36, "{path}");
+        let id = headers["x-request-id"].to_str().unwrap().to_owned();
+        let (process, number) = id.split_once('-').unwrap();
+        assert!(process.len() == 8 && process.chars().all(|c| c.is_ascii_hexdigit()) && number.parse::<u64>().is_ok(), "{path}: {id}");
+        assert!(ids.insert(id), "{path}: every request gets its own id");
     }
 }
 
