@@ -2,6 +2,7 @@
 //! database at start and updated by every product or category write, so listings, detail and
 //! search never wait on a query. The database stays the source of truth.
 
+pub mod json;
 pub mod query;
 pub mod read_model;
 

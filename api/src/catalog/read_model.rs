@@ -5,6 +5,7 @@
 //! feeding their notifications through [`ReadModel::apply`].
 
 use std::collections::{BTreeSet, HashMap};
+use std::ops::Deref;
 use std::sync::{Arc, RwLock};
 
 use pricing::Money;
@@ -84,15 +85,49 @@ pub enum CatalogChange {
     CategorySaved(CategoryRef),
     /// A category was deleted.
     CategoryDeleted(String),
+    /// Orders moved these products' stock and nothing else: (product id, units returned, or taken
+    /// when negative). Deltas rather than levels, so concurrent orders may apply in any order.
+    StockMoved(Vec<(String, i64)>),
 }
 
-/// A product with the lower-cased text the search compares and the small numbers the other
-/// filters compare, so a listing never compares strings or decimals per product.
+/// A product in the catalog with its JSON, serialised once when the product enters the catalog so
+/// that listings only concatenate. Dereferences to the [`ProductView`].
 #[derive(Debug)]
+pub struct CatalogProduct {
+    view: ProductView,
+    json: Box<str>,
+    /// The lower-cased title and company the search compares.
+    title_key: Box<str>,
+    company_key: Box<str>,
+}
+
+impl CatalogProduct {
+    /// Wraps `view`, serialising it.
+    pub fn new(view: ProductView) -> CatalogProduct {
+        let json = serde_json::to_string(&view).expect("a product view always serialises").into_boxed_str();
+        let (title_key, company_key) = (view.title.to_lowercase().into_boxed_str(), view.company.to_lowercase().into_boxed_str());
+        CatalogProduct { view, json, title_key, company_key }
+    }
+
+    /// The product as the API's JSON object.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+}
+
+impl Deref for CatalogProduct {
+    type Target = ProductView;
+
+    fn deref(&self) -> &ProductView {
+        &self.view
+    }
+}
+
+/// A product with the small numbers the filters compare, so a listing never compares strings or
+/// decimals per product. Cheap to clone.
+#[derive(Debug, Clone)]
 struct Entry {
-    view: Arc<ProductView>,
-    title_key: String,
-    company_key: String,
+    view: Arc<CatalogProduct>,
     category_slot: u32,
     company_slot: u32,
     price_rank: u32,
@@ -112,7 +147,7 @@ impl Entry {
         self.price_rank < query.price_cutoff
             && query.company_slot.is_none_or(|slot| self.company_slot == slot)
             && (!query.featured_only || self.view.featured)
-            && query.search.is_none_or(|needle| self.title_key.contains(needle) || self.company_key.contains(needle))
+            && query.search.is_none_or(|needle| self.view.title_key.contains(needle) || self.view.company_key.contains(needle))
     }
 }
 
@@ -120,6 +155,13 @@ impl Entry {
 #[derive(Debug, Default)]
 pub struct Snapshot {
     entries: Vec<Entry>,
+    /// Everything but the entries, shared by snapshots that differ only in stock.
+    indexes: Arc<Indexes>,
+}
+
+/// The orders, slots and names of a snapshot's entries.
+#[derive(Debug, Default)]
+struct Indexes {
     by_id: HashMap<String, usize>,
     by_title: Vec<usize>,
     by_price: Vec<usize>,
@@ -129,6 +171,8 @@ pub struct Snapshot {
     company_slots: HashMap<String, u32>,
     categories: Vec<CategoryRef>,
     companies: Vec<String>,
+    /// `"categories":[...],"companies":[...]`, each list starting with "all".
+    choices_json: String,
 }
 
 /// The slot of `key` in `slots`, adding it when new.
@@ -141,30 +185,32 @@ fn slot(slots: &mut HashMap<String, u32>, key: String) -> u32 {
 #[derive(Debug, Clone)]
 pub struct Listing {
     /// The products on the page.
-    pub products: Vec<Arc<ProductView>>,
+    pub products: Vec<Arc<CatalogProduct>>,
     /// How many products match.
     pub total: u64,
 }
 
 impl Snapshot {
     /// A snapshot of these products and categories.
-    pub fn new(products: Vec<ProductView>, mut categories: Vec<CategoryRef>) -> Snapshot {
+    pub fn new(products: Vec<ProductView>, categories: Vec<CategoryRef>) -> Snapshot {
+        Snapshot::from_shared(products.into_iter().map(|view| Arc::new(CatalogProduct::new(view))).collect(), categories)
+    }
+
+    fn from_shared(products: Vec<Arc<CatalogProduct>>, mut categories: Vec<CategoryRef>) -> Snapshot {
         categories.sort_by_key(|category| category.name.to_lowercase());
         let (mut category_slots, mut company_slots) = (HashMap::new(), HashMap::new());
         let mut entries: Vec<Entry> = products
             .into_iter()
             .map(|view| Entry {
-                title_key: view.title.to_lowercase(),
-                company_key: view.company.to_lowercase(),
                 category_slot: slot(&mut category_slots, view.category.name.to_lowercase()),
                 company_slot: slot(&mut company_slots, view.company.to_lowercase()),
                 price_rank: 0,
-                view: Arc::new(view),
+                view,
             })
             .collect();
         let by_id = entries.iter().enumerate().map(|(index, entry)| (entry.view.id.clone(), index)).collect();
         let mut by_title: Vec<usize> = (0..entries.len()).collect();
-        by_title.sort_by(|&a, &b| entries[a].title_key.cmp(&entries[b].title_key).then_with(|| entries[a].view.id.cmp(&entries[b].view.id)));
+        by_title.sort_by(|&a, &b| entries[a].view.title_key.cmp(&entries[b].view.title_key).then_with(|| entries[a].view.id.cmp(&entries[b].view.id)));
         let mut by_price = by_title.clone();
         by_price.sort_by_key(|&index| entries[index].view.selling_price);
         // Equal prices share a rank, so the price bound is one integer comparison.
@@ -182,23 +228,26 @@ impl Snapshot {
         for &index in &by_price {
             by_category[entries[index].category_slot as usize].1.push(index);
         }
-        let companies: BTreeSet<String> = entries.iter().map(|entry| entry.view.company.clone()).collect();
-        Snapshot { entries, by_id, by_title, by_price, by_category, category_slots, company_slots, categories, companies: companies.into_iter().collect() }
+        let companies: Vec<String> = entries.iter().map(|entry| entry.view.company.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+        let choices_json = choices_json(&categories, &companies);
+        let indexes = Indexes { by_id, by_title, by_price, by_category, category_slots, company_slots, categories, companies, choices_json };
+        Snapshot { entries, indexes: Arc::new(indexes) }
     }
 
     /// The product with this id.
-    pub fn product(&self, id: &str) -> Option<Arc<ProductView>> {
-        self.by_id.get(id).map(|&index| Arc::clone(&self.entries[index].view))
+    pub fn product(&self, id: &str) -> Option<Arc<CatalogProduct>> {
+        self.indexes.by_id.get(id).map(|&index| Arc::clone(&self.entries[index].view))
     }
 
     /// One page of the products matching `query`, in its order, and how many match.
     pub fn list(&self, query: &ListQuery) -> Listing {
         let empty = Listing { products: Vec::new(), total: 0 };
+        let indexes = &*self.indexes;
         let (by_title, by_price) = match query.category.as_deref() {
-            None => (&self.by_title, &self.by_price),
-            Some(name) => match self.category_slots.get(name) {
+            None => (&indexes.by_title, &indexes.by_price),
+            Some(name) => match indexes.category_slots.get(name) {
                 Some(&slot) => {
-                    let (by_title, by_price) = &self.by_category[slot as usize];
+                    let (by_title, by_price) = &indexes.by_category[slot as usize];
                     (by_title, by_price)
                 }
                 None => return empty,
@@ -206,7 +255,7 @@ impl Snapshot {
         };
         let company_slot = match query.company.as_deref() {
             None => None,
-            Some(name) => match self.company_slots.get(name) {
+            Some(name) => match indexes.company_slots.get(name) {
                 Some(&slot) => Some(slot),
                 None => return empty,
             },
@@ -214,7 +263,7 @@ impl Snapshot {
         let price_cutoff = match query.max_price {
             None => u32::MAX,
             Some(max) => {
-                let within = self.by_price.partition_point(|&index| self.entries[index].view.selling_price <= max);
+                let within = indexes.by_price.partition_point(|&index| self.entries[index].view.selling_price <= max);
                 u32::try_from(within).unwrap_or(u32::MAX)
             }
         };
@@ -242,16 +291,18 @@ impl Snapshot {
 
     /// Up to `limit` products whose title or company contains `needle`, titles starting with
     /// it first, then by title.
-    pub fn search(&self, needle: &str, limit: usize) -> Vec<Arc<ProductView>> {
+    pub fn search(&self, needle: &str, limit: usize) -> Vec<Arc<CatalogProduct>> {
         let needle = needle.trim().to_lowercase();
         if needle.is_empty() {
             return Vec::new();
         }
         let mut found: Vec<(bool, usize)> = self
+            .indexes
             .by_title
             .iter()
-            .filter(|&&index| self.entries[index].title_key.contains(&needle) || self.entries[index].company_key.contains(&needle))
-            .map(|&index| (!self.entries[index].title_key.starts_with(&needle), index))
+            .map(|&index| (index, &self.entries[index].view))
+            .filter(|(_, product)| product.title_key.contains(&needle) || product.company_key.contains(&needle))
+            .map(|(index, product)| (!product.title_key.starts_with(&needle), index))
             .collect();
         found.sort_by_key(|&(later, _)| later);
         found.into_iter().take(limit).map(|(_, index)| Arc::clone(&self.entries[index].view)).collect()
@@ -259,12 +310,17 @@ impl Snapshot {
 
     /// Every category name, by name.
     pub fn category_names(&self) -> impl Iterator<Item = &str> {
-        self.categories.iter().map(|category| category.name.as_str())
+        self.indexes.categories.iter().map(|category| category.name.as_str())
     }
 
     /// Every company, sorted.
     pub fn companies(&self) -> &[String] {
-        &self.companies
+        &self.indexes.companies
+    }
+
+    /// The listing meta's filter choices as JSON members: `"categories":["all",...],"companies":["all",...]`.
+    pub fn choices_json(&self) -> &str {
+        &self.indexes.choices_json
     }
 
     /// How many products the catalog holds.
@@ -277,18 +333,26 @@ impl Snapshot {
         self.entries.is_empty()
     }
 
+    /// The next snapshot after `change`. Products the change does not touch keep their shared,
+    /// already serialised entry.
     fn with(&self, change: CatalogChange) -> Snapshot {
-        let mut products: Vec<ProductView> = self.entries.iter().map(|entry| (*entry.view).clone()).collect();
-        let mut categories = self.categories.clone();
+        let mut products: Vec<Arc<CatalogProduct>> = self.entries.iter().map(|entry| Arc::clone(&entry.view)).collect();
+        let mut categories = self.indexes.categories.clone();
         match change {
-            CatalogChange::ProductSaved(view) => match products.iter_mut().find(|product| product.id == view.id) {
-                Some(existing) => *existing = *view,
-                None => products.push(*view),
-            },
+            CatalogChange::StockMoved(moves) => return self.with_stock_moved(&moves),
+            CatalogChange::ProductSaved(view) => {
+                let saved = Arc::new(CatalogProduct::new(*view));
+                match products.iter_mut().find(|product| product.id == saved.id) {
+                    Some(existing) => *existing = saved,
+                    None => products.push(saved),
+                }
+            }
             CatalogChange::ProductDeleted(id) => products.retain(|product| product.id != id),
             CatalogChange::CategorySaved(category) => {
                 for product in products.iter_mut().filter(|product| product.category.id == category.id) {
-                    product.category.name = category.name.clone();
+                    let mut renamed = product.view.clone();
+                    renamed.category.name = category.name.clone();
+                    *product = Arc::new(CatalogProduct::new(renamed));
                 }
                 match categories.iter_mut().find(|existing| existing.id == category.id) {
                     Some(existing) => *existing = category,
@@ -297,8 +361,33 @@ impl Snapshot {
             }
             CatalogChange::CategoryDeleted(id) => categories.retain(|category| category.id != id),
         }
-        Snapshot::new(products, categories)
+        Snapshot::from_shared(products, categories)
     }
+
+    /// The same snapshot with stock moved: the entries are copied (a reference count each), the
+    /// indexes shared, and only the changed products serialised again. Unknown ids are skipped.
+    fn with_stock_moved(&self, moves: &[(String, i64)]) -> Snapshot {
+        let mut entries = self.entries.clone();
+        for (id, delta) in moves {
+            if let Some(&index) = self.indexes.by_id.get(id) {
+                let mut view = entries[index].view.view.clone();
+                view.stock += *delta;
+                entries[index].view = Arc::new(CatalogProduct::new(view));
+            }
+        }
+        Snapshot { entries, indexes: Arc::clone(&self.indexes) }
+    }
+}
+
+/// `"categories":["all",...],"companies":["all",...]`.
+fn choices_json(categories: &[CategoryRef], companies: &[String]) -> String {
+    fn with_all<'a>(names: impl Iterator<Item = &'a str>) -> String {
+        let names: Vec<&str> = std::iter::once("all").chain(names).collect();
+        serde_json::to_string(&names).expect("strings always serialise")
+    }
+    let categories = with_all(categories.iter().map(|category| category.name.as_str()));
+    let companies = with_all(companies.iter().map(String::as_str));
+    format!(r#""categories":{categories},"companies":{companies}"#)
 }
 
 /// The shared, swappable catalog.
@@ -416,6 +505,18 @@ mod tests {
     }
 
     #[test]
+    fn keeps_each_product_as_json_and_the_choices_as_json_members() {
+        let snapshot = catalog();
+        let p3 = snapshot.product("p3").unwrap();
+        let parsed: serde_json::Value = serde_json::from_str(p3.json()).unwrap();
+        assert_eq!(parsed, serde_json::to_value(&*p3 as &ProductView).unwrap());
+        assert_eq!(parsed["sellingPrice"], serde_json::json!(199.0));
+        let meta: serde_json::Value = serde_json::from_str(&format!("{{{}}}", snapshot.choices_json())).unwrap();
+        assert_eq!(meta["categories"], serde_json::json!(["all", "Cake Mixes", "Candles", "Flours", "Molds"]));
+        assert_eq!(meta["companies"], serde_json::json!(["all", "Bake Easy", "Glow", "Nutty Co", "Whisk Mills"]));
+    }
+
+    #[test]
     fn search_puts_title_prefixes_first() {
         let snapshot = catalog();
         let found: Vec<String> = snapshot.search("mold", 20).iter().map(|p| p.id.clone()).collect();
@@ -436,5 +537,22 @@ mod tests {
         assert_eq!(snapshot.product("p1").unwrap().category.name, "Flours & Grains");
         assert_eq!(ids(&snapshot, ProductParams { category: Some("flours & grains".into()), ..Default::default() }).0, ["p2", "p1"]);
         assert!(snapshot.companies().contains(&"Pack Right".to_owned()));
+        let renamed: serde_json::Value = serde_json::from_str(snapshot.product("p2").unwrap().json()).unwrap();
+        assert_eq!(renamed["category"]["name"], "Flours & Grains", "a rename re-serialises its products");
+        assert!(snapshot.choices_json().contains("Flours & Grains"));
+    }
+
+    #[test]
+    fn stock_changes_reach_the_product_and_its_json_and_keep_the_order() {
+        let model = ReadModel::new(catalog());
+        model.apply(CatalogChange::StockMoved(vec![("p3".into(), -8), ("gone".into(), 9)]));
+        model.apply(CatalogChange::StockMoved(vec![("p3".into(), 1), ("p3".into(), -1)]));
+        let snapshot = model.snapshot();
+        let p3 = snapshot.product("p3").unwrap();
+        assert_eq!(p3.stock, 2);
+        assert!(p3.json().contains(r#""stock":2"#));
+        assert_eq!(snapshot.product("p1").unwrap().stock, 10);
+        assert_eq!(ids(&snapshot, ProductParams::default()).0, ["p2", "p1", "p3", "p5", "p4"]);
+        assert_eq!(snapshot.len(), 5);
     }
 }

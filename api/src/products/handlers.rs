@@ -5,7 +5,6 @@
 #![allow(unused_qualifications)]
 
 use std::str::FromStr;
-use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
@@ -16,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
 use crate::auth::session::Admin;
+use crate::catalog::json::{self as catalog_json, JsonText};
 use crate::catalog::query::ProductParams;
 use crate::catalog::read_model::{CatalogChange, ProductView};
 use crate::domain::{CategoryId, FieldErrors, ProductId};
@@ -42,32 +42,23 @@ pub struct ProductListMeta {
     pub companies: Vec<String>,
 }
 
-/// A page of products.
+/// A page of products (the body `catalog::json::listing` writes).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductList {
     /// The products on this page.
-    #[serde(serialize_with = "shared_products")]
-    #[schema(value_type = Vec<ProductView>)]
-    pub data: Vec<Arc<ProductView>>,
+    pub data: Vec<ProductView>,
     /// Paging and filter choices.
     pub meta: ProductListMeta,
 }
 
-/// Serialises the read model's shared products without copying them.
-fn shared_products<S: serde::Serializer>(products: &[Arc<ProductView>], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_seq(products.iter().map(|product| &**product))
-}
-
-/// Search results.
+/// Search results (the body `catalog::json::matches` writes).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductMatches {
     /// Up to 20 products, titles starting with the text first.
-    #[serde(serialize_with = "shared_products")]
-    #[schema(value_type = Vec<ProductView>)]
-    pub data: Vec<Arc<ProductView>>,
+    pub data: Vec<ProductView>,
 }
 
-/// `{"product": ...}`.
+/// `{"product": ...}` (the body `catalog::json::envelope` writes for a read).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductEnvelope {
     /// The product.
@@ -122,33 +113,27 @@ fn product_id(raw: &str) -> ApiResult<ProductId> {
 /// Lists products with filters, order and paging, from the catalog read model.
 #[utoipa::path(get, path = "/api/v1/products", operation_id = "list_products", tag = "products", params(ProductParams),
     responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, ApiQuery(params): ApiQuery<ProductParams>) -> ApiResult<Json<ProductList>> {
+pub async fn list(State(state): State<AppState>, ApiQuery(params): ApiQuery<ProductParams>) -> ApiResult<JsonText> {
     let query = params.check()?;
     let snapshot = state.catalog.snapshot();
     let listing = snapshot.list(&query);
-    let with_all = |names: Vec<String>| std::iter::once("all".to_owned()).chain(names).collect();
-    let meta = ProductListMeta {
-        pagination: ListMeta::new(query.page, listing.total).pagination,
-        categories: with_all(snapshot.category_names().map(str::to_owned).collect()),
-        companies: with_all(snapshot.companies().to_vec()),
-    };
-    Ok(Json(ProductList { data: listing.products, meta }))
+    let pagination = ListMeta::new(query.page, listing.total).pagination;
+    Ok(catalog_json::listing(&listing.products, &pagination, &snapshot))
 }
 
 /// Finds up to 20 products by title or company.
 #[utoipa::path(get, path = "/api/v1/products/search", operation_id = "search_products", tag = "products", params(ProductSearch),
     responses((status = 200, body = ProductMatches)))]
-pub async fn search(State(state): State<AppState>, ApiQuery(query): ApiQuery<ProductSearch>) -> Json<ProductMatches> {
-    let found = state.catalog.snapshot().search(&query.q, SEARCH_LIMIT);
-    Json(ProductMatches { data: found })
+pub async fn search(State(state): State<AppState>, ApiQuery(query): ApiQuery<ProductSearch>) -> JsonText {
+    catalog_json::matches(&state.catalog.snapshot().search(&query.q, SEARCH_LIMIT))
 }
 
 /// One product.
 #[utoipa::path(get, path = "/api/v1/products/{id}", operation_id = "get_product", tag = "products", params(("id" = String, Path)),
     responses((status = 200, body = ProductEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<ProductEnvelope>> {
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<JsonText> {
     let product = state.catalog.snapshot().product(&id).ok_or_else(not_found)?;
-    Ok(Json(ProductEnvelope { product: (*product).clone() }))
+    Ok(catalog_json::envelope(&product))
 }
 
 /// Checked text fields: either all required (create) or each optional over an existing product.

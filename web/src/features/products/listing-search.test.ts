@@ -33,6 +33,11 @@ describe('readListingFilters', () => {
     })
   })
 
+  it("reads the sort alias the spec's links use when there is no order", () => {
+    expect(readListingFilters(params('sort=high')).order).toBe('high')
+    expect(readListingFilters(params('sort=high&order=low')).order).toBe('low')
+  })
+
   it('shows the default price for one the slider cannot show', () => {
     for (const price of ['abc', '-1', '15001', '12.5', '']) {
       expect(readListingFilters(params(`price=${price}`)).price).toBe(DEFAULT_MAX_PRICE)
@@ -50,6 +55,10 @@ describe('listingRequestQuery', () => {
   it('keeps exactly the API params of the URL, in order, and drops the layout', () => {
     const url = params('search=cake+tin&category=all&company=all&order=z-a&price=10000&layout=list&page=2')
     expect(listingRequestQuery(url)).toBe('search=cake+tin&category=all&company=all&order=z-a&price=10000&page=2')
+  })
+
+  it('passes the sort alias on to the API', () => {
+    expect(listingRequestQuery(params('sort=low&layout=list'))).toBe('sort=low')
   })
 
   it('sends a price only when the URL has one', () => {
@@ -71,6 +80,12 @@ describe('filtersSearch', () => {
       order: 'low',
       price: '10000',
     })
+  })
+
+  it('replaces a sort alias with the chosen order', () => {
+    const next = filtersSearch(params('sort=high'), filters)
+    expect(next.has('sort')).toBe(false)
+    expect(next.get('order')).toBe('low')
   })
 
   it('leaves a blank search out', () => {

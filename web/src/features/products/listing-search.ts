@@ -10,7 +10,7 @@ export const PRICE_STEP = 1
 export const DEFAULT_MAX_PRICE = 10000
 
 /** The URL params the API understands; anything else in the URL (such as `layout`) is not sent. */
-const REQUEST_PARAMS = new Set(['search', 'category', 'company', 'order', 'price', 'shipping', 'page'])
+const REQUEST_PARAMS = new Set(['search', 'category', 'company', 'order', 'sort', 'price', 'shipping', 'page'])
 
 export type ListingFilters = {
   search: string
@@ -29,7 +29,7 @@ export function readListingFilters(params: URLSearchParams): ListingFilters {
     search: params.get('search') ?? '',
     category: params.get('category') || 'all',
     company: params.get('company') || 'all',
-    order: params.get('order') || SORT_OPTIONS[0],
+    order: params.get('order') || params.get('sort') || SORT_OPTIONS[0],
     price: readPrice(params.get('price')),
   }
 }
@@ -64,6 +64,7 @@ export function filtersSearch(current: URLSearchParams, filters: ListingFilters)
   else next.set('search', search)
   next.set('category', filters.category)
   next.set('company', filters.company)
+  next.delete('sort')
   next.set('order', filters.order)
   next.set('price', String(filters.price))
   return next

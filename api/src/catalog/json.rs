@@ -1,0 +1,123 @@
+//! The catalog's responses written from the JSON each product keeps, so a listing is string
+//! concatenation rather than serialisation. The shapes are those of the OpenAPI types in
+//! `products::handlers` (`ProductList`, `ProductMatches`, `ProductEnvelope`).
+
+use std::sync::Arc;
+
+use axum::http::HeaderValue;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+
+use crate::catalog::read_model::{CatalogProduct, Snapshot};
+use crate::paging::Pagination;
+
+/// A response whose body is JSON text written already.
+#[derive(Debug)]
+pub struct JsonText(pub String);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], self.0).into_response()
+    }
+}
+
+fn push_products(body: &mut String, products: &[Arc<CatalogProduct>]) {
+    body.push('[');
+    for (position, product) in products.iter().enumerate() {
+        if position > 0 {
+            body.push(',');
+        }
+        body.push_str(product.json());
+    }
+    body.push(']');
+}
+
+fn capacity(products: &[Arc<CatalogProduct>]) -> usize {
+    products.iter().map(|product| product.json().len() + 1).sum::<usize>() + 64
+}
+
+/// `{"data":[...],"meta":{"pagination":...,"categories":[...],"companies":[...]}}`.
+pub fn listing(products: &[Arc<CatalogProduct>], pagination: &Pagination, snapshot: &Snapshot) -> JsonText {
+    let pagination = serde_json::to_string(pagination).expect("pagination always serialises");
+    let mut body = String::with_capacity(capacity(products) + pagination.len() + snapshot.choices_json().len() + 32);
+    body.push_str(r#"{"data":"#);
+    push_products(&mut body, products);
+    body.push_str(r#","meta":{"pagination":"#);
+    body.push_str(&pagination);
+    body.push(',');
+    body.push_str(snapshot.choices_json());
+    body.push_str("}}");
+    JsonText(body)
+}
+
+/// `{"data":[...]}`.
+pub fn matches(products: &[Arc<CatalogProduct>]) -> JsonText {
+    let mut body = String::with_capacity(capacity(products));
+    body.push_str(r#"{"data":"#);
+    push_products(&mut body, products);
+    body.push('}');
+    JsonText(body)
+}
+
+/// `{"product":{...}}`.
+pub fn envelope(product: &CatalogProduct) -> JsonText {
+    JsonText(format!(r#"{{"product":{}}}"#, product.json()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::read_model::{CategoryRef, ProductView};
+    use pricing::Money;
+    use serde_json::{Value, json};
+
+    fn product(id: &str, title: &str) -> ProductView {
+        ProductView {
+            id: id.into(),
+            title: title.into(),
+            company: "Glow \"& Co\"".into(),
+            description: "Line one\nline two".into(),
+            price: Money::from_paise(12_345),
+            selling_price: Money::from_paise(9_900),
+            stock: 3,
+            featured: true,
+            category: CategoryRef { id: "c1".into(), name: "Candles".into() },
+            image1: None,
+            image2: None,
+            image3: None,
+            image4: None,
+            image5: None,
+            created_at: "2026-01-01T00:00:00Z".into(),
+            updated_at: "2026-01-02T00:00:00Z".into(),
+        }
+    }
+
+    fn parse(text: &JsonText) -> Value {
+        serde_json::from_str(&text.0).expect("valid JSON")
+    }
+
+    #[test]
+    fn a_listing_is_the_products_the_pagination_and_the_choices() {
+        let snapshot = Snapshot::new(vec![product("p1", "Tea Light"), product("p2", "Number Candle")], vec![CategoryRef { id: "c1".into(), name: "Candles".into() }]);
+        let found = snapshot.list(&crate::catalog::query::ProductParams::default().check().unwrap());
+        let pagination = Pagination { page: 1, page_size: 10, page_count: 1, total: 2 };
+        let body = parse(&listing(&found.products, &pagination, &snapshot));
+        assert_eq!(body["data"].as_array().unwrap().len(), 2);
+        assert_eq!(body["data"][0]["title"], "Number Candle");
+        assert_eq!(body["data"][0]["company"], "Glow \"& Co\"");
+        assert_eq!(body["data"][1]["price"], json!(123.45));
+        assert_eq!(body["meta"]["pagination"], json!({"page": 1, "pageSize": 10, "pageCount": 1, "total": 2}));
+        assert_eq!(body["meta"]["categories"], json!(["all", "Candles"]));
+        assert_eq!(body["meta"]["companies"], json!(["all", "Glow \"& Co\""]));
+    }
+
+    #[test]
+    fn empty_matches_and_an_envelope_are_valid_json() {
+        assert_eq!(parse(&matches(&[])), json!({"data": []}));
+        let stored = CatalogProduct::new(product("p1", "Tea Light"));
+        let body = parse(&envelope(&stored));
+        assert_eq!(body["product"]["_id"], "p1");
+        assert_eq!(body["product"]["description"], "Line one\nline two");
+        assert_eq!(body["product"]["sellingPrice"], json!(99.0));
+    }
+}
