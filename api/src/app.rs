@@ -29,14 +29,26 @@ use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::catalog::read_model::ReadModel;
 use crate::uploads::ImageStore;
-use crate::{admins, auth, catalog, categories, health, http, openapi, products, seed, uploads, users, web};
+use crate::{admins, auth, catalog, categories, health, http, openapi, orders, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
 
-/// What every handler can reach.
+/// What every handler can reach: one shared [`Services`], so the per-request clone axum makes
+/// is a single reference count.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// The database, settings and shared services behind an [`AppState`].
+pub struct Services {
     /// The database.
     pub db: Db,
     /// The settings the server started with.
@@ -73,7 +85,7 @@ impl AppState {
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
         }
         let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
-        Ok(AppState {
+        Ok(AppState(Arc::new(Services {
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
@@ -82,7 +94,7 @@ impl AppState {
             throttles: Arc::new(AuthThrottles::default()),
             catalog,
             images,
-        })
+        })))
     }
 }
 
@@ -101,6 +113,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admins::router())
         .merge(categories::router())
         .merge(products::router())
+        .merge(orders::router())
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .with_state(state.clone());

@@ -43,6 +43,29 @@ pub struct Config {
     /// A demo catalog folder (`DEMO_CATALOG`, holding `catalog.json` and its images) to load
     /// once into a shop that has no categories or products yet.
     pub demo_catalog: Option<PathBuf>,
+    /// The shop as invoices name it (`SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_EMAIL`).
+    pub shop: ShopIdentity,
+}
+
+/// The seller named on invoices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopIdentity {
+    /// Trading name.
+    pub name: String,
+    /// Postal address lines (`SHOP_ADDRESS` separates them with `;`).
+    pub address_lines: Vec<String>,
+    /// Contact e-mail.
+    pub email: String,
+}
+
+impl Default for ShopIdentity {
+    fn default() -> ShopIdentity {
+        ShopIdentity {
+            name: "Whisk Baking Supplies".to_owned(),
+            address_lines: vec!["12 Residency Road, Ashok Nagar".to_owned(), "Bengaluru, Karnataka 560025".to_owned()],
+            email: "orders@whisk.example".to_owned(),
+        }
+    }
 }
 
 /// The first superadmin, created at start when no admin exists.
@@ -88,7 +111,16 @@ impl Config {
             (None, None) => None,
             _ => bail!("set both BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
         };
+        let default_shop = ShopIdentity::default();
+        let shop = ShopIdentity {
+            name: var("SHOP_NAME").unwrap_or(default_shop.name),
+            address_lines: var("SHOP_ADDRESS")
+                .map(|address| address.split(';').map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned).collect())
+                .unwrap_or(default_shop.address_lines),
+            email: var("SHOP_EMAIL").unwrap_or(default_shop.email),
+        };
         Ok(Config {
+            shop,
             jwt_secret: var("JWT_SECRET"),
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned()),
@@ -123,6 +155,7 @@ impl Config {
             mail_from: DEFAULT_MAIL_FROM.to_owned(),
             bootstrap_admin: None,
             demo_catalog: None,
+            shop: ShopIdentity::default(),
         }
     }
 }

@@ -41,6 +41,12 @@ use crate::app::AppState;
         crate::products::handlers::create,
         crate::products::handlers::update,
         crate::products::handlers::delete,
+        crate::orders::handlers::list,
+        crate::orders::handlers::get,
+        crate::orders::handlers::create,
+        crate::orders::handlers::update,
+        crate::orders::handlers::delete,
+        crate::orders::handlers::invoice,
     ),
     components(schemas(
         crate::error::ErrorEnvelope,
@@ -50,6 +56,8 @@ use crate::app::AppState;
         crate::paging::Pagination,
         crate::domain::UserStatus,
         crate::domain::AdminRole,
+        crate::orders::types::OrderForCustomerRequest,
+        crate::orders::types::OrderForCustomer,
     )),
     modifiers(&BearerAuth),
     tags(
@@ -59,6 +67,7 @@ use crate::app::AppState;
         (name = "users", description = "Customers, as the back-office manages them"),
         (name = "categories", description = "Product categories"),
         (name = "products", description = "The catalog"),
+        (name = "orders", description = "Orders, checkout and invoices"),
     ),
 )]
 pub struct ApiDoc;

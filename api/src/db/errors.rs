@@ -21,6 +21,11 @@ pub fn is_conflict(error: &surrealdb::Error) -> bool {
     message.contains("ransaction conflict") || message.contains("Resource busy") || message.contains("write conflict")
 }
 
+/// True for the error a statement reports when an earlier statement of its transaction failed.
+pub fn is_not_executed(error: &surrealdb::Error) -> bool {
+    error.to_string().contains("not executed due to a failed transaction")
+}
+
 /// The text of a `THROW` that failed the query, if that is why it failed.
 pub fn thrown(error: &surrealdb::Error) -> Option<String> {
     let message = error.to_string();

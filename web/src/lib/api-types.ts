@@ -201,6 +201,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists orders, newest first: a customer's own, or every order for an admin. */
+        get: operations["list_orders"];
+        put?: never;
+        /**
+         * Places an order. A customer sends their checkout (with an optional `Idempotency-Key`); an
+         *     admin places one on behalf of an active customer, with a discount. Prices and totals are the
+         *     server's; stock is taken in the same transaction.
+         */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order, with its lines and customer: its customer's or, for an admin, any. */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        /** Deletes an order (admin or superadmin), returning its stock unless it was delivered or cancelled. */
+        delete: operations["delete_order"];
+        options?: never;
+        head?: never;
+        /** Edits an order (admins): totals are recomputed; stock follows the items and the status. */
+        patch: operations["update_order"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's PDF invoice: customers for their own delivered orders, admins for any order. */
+        get: operations["get_order_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -358,6 +416,28 @@ export interface components {
             /** @description Their session token. */
             jwt?: string | null;
         };
+        /**
+         * @description A line as a client sends it. `name` and `image` are what the client showed; the server takes
+         *     both from the product.
+         */
+        CartItemInput: {
+            /**
+             * Format: int64
+             * @description How many units, 1 to 20.
+             */
+            amount: number;
+            /** @description Ignored. */
+            image?: string | null;
+            /** @description Ignored. */
+            name?: string | null;
+            /**
+             * Format: double
+             * @description The unit price the client showed; a different current price answers 409 `price_changed`.
+             */
+            price: number;
+            /** @description The product's id. */
+            productId: string;
+        };
         /** @description A product category. */
         Category: {
             /** @description The id. */
@@ -389,6 +469,38 @@ export interface components {
             _id: string;
             /** @description Its name. */
             name: string;
+        };
+        /** @description `POST /orders` by a customer: `{"data": ...}`. The totals are the client's and are recomputed. */
+        Checkout: {
+            /** @description Ship to: street address. */
+            address: string;
+            /** @description The lines, 1 to 100, one per product. */
+            cartItems: components["schemas"]["CartItemInput"][];
+            /**
+             * Format: double
+             * @description Ignored: the server computes it.
+             */
+            chargeTotal?: number | null;
+            /** @description Ship to: city. */
+            city?: string;
+            /** @description Ship to: company or bakery. */
+            company?: string;
+            /** @description Ship to: name. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Ignored: the server counts.
+             */
+            numItemsInCart?: number | null;
+            /** @description Ignored: the server computes it (clients send formatted text). */
+            orderTotal?: string | null;
+            /** @description Ship to: state. */
+            state?: string;
+        };
+        /** @description `POST /orders` by a customer. */
+        CheckoutRequest: {
+            /** @description The checkout. */
+            data: components["schemas"]["Checkout"];
         };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
@@ -460,6 +572,161 @@ export interface components {
             /** @description 1 to 100 characters. */
             name: string;
         };
+        /** @description An order as the API shows it. */
+        Order: {
+            /** @description The record id, used in URLs. */
+            _id: string;
+            /** @description Ship to: street address. */
+            address: string;
+            /** @description The lines. */
+            cartItems: components["schemas"]["OrderItem"][];
+            /**
+             * Format: double
+             * @description The subtotal: the sum of price times amount.
+             */
+            chargeTotal: number;
+            /** @description Ship to: city. */
+            city: string;
+            /** @description Ship to: company or bakery. */
+            company: string;
+            /** @description When it was placed (RFC 3339). */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description The discount taken off the subtotal.
+             */
+            discount: number;
+            /** @description Contact e-mail. */
+            email: string;
+            /** @description Ship to: name. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Units over all lines.
+             */
+            numItemsInCart: number;
+            /** @description The order number people quote: ORD1001, ORD1002, ... */
+            orderId: string;
+            /**
+             * Format: double
+             * @description What is charged: max(0, subtotal - discount).
+             */
+            orderTotal: number;
+            /** @description Ship to: state. */
+            state: string;
+            /** @description Where the order stands. */
+            status: components["schemas"]["OrderStatus"];
+            /** @description When it last changed (RFC 3339). */
+            updatedAt: string;
+            /** @description The customer. */
+            user: components["schemas"]["OrderCustomer"];
+        };
+        /** @description `PATCH /orders/{id}` by an admin: every field optional; totals are recomputed. */
+        OrderChanges: {
+            /** @description Ship to: street address. */
+            address?: string | null;
+            /** @description The lines that replace the order's lines. Lines already in the order keep their price. */
+            cartItems?: components["schemas"]["CartItemInput"][] | null;
+            /**
+             * Format: double
+             * @description Rupees off the subtotal.
+             */
+            discount?: number | null;
+            /** @description Contact e-mail. */
+            email?: string | null;
+            /** @description Ship to: name. */
+            name?: string | null;
+            /**
+             * Format: int32
+             * @description Ignored: the server counts.
+             */
+            numItemsInCart?: number | null;
+            /**
+             * Format: double
+             * @description Ignored: the server computes it.
+             */
+            orderTotal?: number | null;
+            status?: null | components["schemas"]["OrderStatus"];
+        };
+        /** @description The customer an order belongs to. */
+        OrderCustomer: {
+            /** @description Their id. */
+            _id: string;
+            /** @description Their company or bakery. */
+            company: string;
+            /** @description Their e-mail address. */
+            email: string;
+            /** @description Their name. */
+            username: string;
+        };
+        /** @description `{"order": ...}`. */
+        OrderEnvelope: {
+            /** @description The order. */
+            order: components["schemas"]["Order"];
+        };
+        /** @description `POST /orders` by an admin on behalf of a customer: `{"data": ...}`. */
+        OrderForCustomer: {
+            /** @description Ship to: street address. */
+            address: string;
+            /** @description The lines, 1 to 100, one per product. */
+            cartItems: components["schemas"]["CartItemInput"][];
+            /** @description Ship to: city. */
+            city?: string;
+            /** @description Ship to: company (the customer's when left out). */
+            company?: string | null;
+            /**
+             * Format: double
+             * @description Rupees off the subtotal (default 0).
+             */
+            discount?: number | null;
+            /** @description Ship to: name. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Ignored: the server counts.
+             */
+            numItemsInCart?: number | null;
+            /** @description Ship to: state. */
+            state?: string;
+            /** @description The customer. */
+            userId: string;
+        };
+        /** @description `POST /orders` by an admin. */
+        OrderForCustomerRequest: {
+            /** @description The order. */
+            data: components["schemas"]["OrderForCustomer"];
+        };
+        /** @description One line of an order as the API shows it. */
+        OrderItem: {
+            /**
+             * Format: int32
+             * @description How many units.
+             */
+            amount: number;
+            /** @description The product's image (a URL path) when ordered, or empty. */
+            image: string;
+            /** @description The product's title when ordered. */
+            name: string;
+            /**
+             * Format: double
+             * @description The unit price charged.
+             */
+            price: number;
+            /** @description The product's id. */
+            productId: string;
+        };
+        /** @description A page of orders, newest first. */
+        OrderList: {
+            /** @description The orders on this page. */
+            data: components["schemas"]["Order"][];
+            /** @description Paging. */
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Where an order's status stands.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "paid" | "delivered" | "cancelled";
         /** @description `meta.pagination` of a list response. */
         Pagination: {
             /**
@@ -483,7 +750,7 @@ export interface components {
              */
             total: number;
         };
-        /** @description `{"product": ...}`. */
+        /** @description `{"product": ...}` (the body `catalog::json::envelope` writes for a read). */
         ProductEnvelope: {
             /** @description The product. */
             product: components["schemas"]["ProductView"];
@@ -513,7 +780,7 @@ export interface components {
             stock: string;
             title: string;
         };
-        /** @description A page of products. */
+        /** @description A page of products (the body `catalog::json::listing` writes). */
         ProductList: {
             /** @description The products on this page. */
             data: components["schemas"]["ProductView"][];
@@ -529,7 +796,7 @@ export interface components {
             /** @description Paging. */
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description Search results. */
+        /** @description Search results (the body `catalog::json::matches` writes). */
         ProductMatches: {
             /** @description Up to 20 products, titles starting with the text first. */
             data: components["schemas"]["ProductView"][];
@@ -1375,6 +1642,237 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Records a page (default 10). */
+                limit: number | null;
+                /** @description The page, from 1 (default 1). */
+                page: number | null;
+                /** @description Alias of `limit`. */
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays return the first order */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A customer's checkout; an admin sends an OrderForCustomerRequest */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}) or product_unavailable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderChanges"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description out_of_stock, price_changed or product_unavailable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_order_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, as an attachment named invoice-ORD1001.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invoice_unavailable: not delivered yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

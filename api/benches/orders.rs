@@ -1,0 +1,214 @@
+//! Orders placed per second with stock checks, through the real HTTP API over embedded
+//! SurrealDB (surrealkv in a temporary folder, as a shop runs by default).
+//!
+//! Two runs, each with `BUYERS` concurrent customers placing orders back to back:
+//! - spread: every order takes 1-3 units of three of 40 products (few write conflicts);
+//! - contended: every order takes one unit of the same product (every transaction conflicts).
+//!
+//! After each run the bench checks that the stock taken equals the units the placed orders hold,
+//! so a fast but overselling build fails it.
+//!
+//! `cargo bench -p api --bench orders` (env `ORDER_BENCH_SECONDS`, default 10, and
+//! `ORDER_BENCH_BUYERS`, default 16).
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::Client;
+use reqwest::multipart::Form;
+use serde_json::{Value, json};
+use whisk_api::config::Config;
+
+const START_STOCK: u32 = 1_000_000;
+const PASSWORD: &str = "bench-password-42";
+
+struct Shop {
+    base: String,
+    client: Client,
+    admin: String,
+    customers: Vec<String>,
+}
+
+impl Shop {
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn product(&self, title: &str, price: &str) -> String {
+        let form = Form::new()
+            .text("title", title.to_owned())
+            .text("company", "Bench Mills")
+            .text("description", "Benchmark stock")
+            .text("sellingPrice", price.to_owned())
+            .text("price", "9999")
+            .text("stock", START_STOCK.to_string())
+            .text("category", "Bench");
+        let response = self.client.post(format!("{}/api/v1/products", self.base)).bearer_auth(&self.admin).multipart(form).send().await.unwrap();
+        assert_eq!(response.status(), 201);
+        let body: Value = response.json().await.unwrap();
+        body["product"]["_id"].as_str().unwrap().to_owned()
+    }
+
+    async fn stock(&self, id: &str) -> i64 {
+        let body: Value = self.client.get(format!("{}/api/v1/products/{id}", self.base)).send().await.unwrap().json().await.unwrap();
+        body["product"]["stock"].as_i64().unwrap()
+    }
+}
+
+async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
+    let folder = tempfile::tempdir().unwrap();
+    let data = folder.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut config = Config::for_tests(data.clone(), folder.path().join("dist"));
+    config.database_url = format!("surrealkv://{}", data.join("whisk.db").display());
+    let router = whisk_api::app::router(whisk_api::app::AppState::new(config).await.unwrap());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap() });
+    let client = Client::builder().pool_max_idle_per_host(buyers * 2).build().unwrap();
+    let mut shop = Shop { base, client, admin: String::new(), customers: Vec::new() };
+    let (status, body) = shop.post("/api/v1/authadmin/register", None, json!({"username": "Bench", "email": "bench@whisk.example", "password": PASSWORD})).await;
+    assert_eq!(status, 201, "{body}");
+    shop.admin = body["jwt"].as_str().unwrap().to_owned();
+    let (status, _) = shop.post("/api/v1/categories", Some(&shop.admin.clone()), json!({"name": "Bench"})).await;
+    assert_eq!(status, 201);
+    for n in 0..buyers {
+        let customer = json!({
+            "username": format!("Buyer {n}"), "email": format!("buyer{n}@bench.example"), "password": PASSWORD,
+            "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "mobile": format!("98{n:08}"), "company": "Bench Bakes"
+        });
+        let (status, body) = shop.post("/api/v1/auth/register", None, customer).await;
+        assert_eq!(status, 201, "{body}");
+        shop.customers.push(body["jwt"].as_str().unwrap().to_owned());
+    }
+    (shop, folder)
+}
+
+/// What one run measured.
+struct Run {
+    placed: u64,
+    refused: u64,
+    units: i64,
+    latencies_ms: Vec<f64>,
+    elapsed: Duration,
+}
+
+/// Each buyer places orders until `seconds` pass; `lines(buyer, n)` picks (product index, units).
+async fn run(shop: &Arc<Shop>, products: &Arc<Vec<(String, f64)>>, seconds: u64, lines: fn(usize, u64) -> Vec<(usize, u32)>) -> Run {
+    let started = Instant::now();
+    let until = started + Duration::from_secs(seconds);
+    let tasks: Vec<_> = (0..shop.customers.len())
+        .map(|buyer| {
+            let (shop, products) = (Arc::clone(shop), Arc::clone(products));
+            tokio::spawn(async move {
+                let (mut placed, mut refused, mut units, mut latencies) = (0u64, 0u64, 0i64, Vec::new());
+                let mut n = 0u64;
+                while Instant::now() < until {
+                    n += 1;
+                    let chosen = lines(buyer, n);
+                    let items: Vec<Value> = chosen
+                        .iter()
+                        .map(|&(index, amount)| json!({"productId": products[index].0, "amount": amount, "price": products[index].1}))
+                        .collect();
+                    let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}});
+                    let sent = Instant::now();
+                    let (status, answer) = shop.post("/api/v1/orders", Some(&shop.customers[buyer]), body).await;
+                    latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+                    if status == 201 {
+                        placed += 1;
+                        units += answer["order"]["numItemsInCart"].as_i64().unwrap();
+                    } else {
+                        refused += 1;
+                        eprintln!("refused: {status} {answer}");
+                    }
+                }
+                (placed, refused, units, latencies)
+            })
+        })
+        .collect();
+    let mut total = Run { placed: 0, refused: 0, units: 0, latencies_ms: Vec::new(), elapsed: Duration::ZERO };
+    for task in tasks {
+        let (placed, refused, units, latencies) = task.await.unwrap();
+        total.placed += placed;
+        total.refused += refused;
+        total.units += units;
+        total.latencies_ms.extend(latencies);
+    }
+    total.elapsed = started.elapsed();
+    total.latencies_ms.sort_by(f64::total_cmp);
+    total
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+fn report(name: &str, run: &Run, buyers: usize) {
+    let rate = run.placed as f64 / run.elapsed.as_secs_f64();
+    println!(
+        "orders/{name}: {buyers} buyers, {} orders in {:.1} s = {rate:.0} orders/s; latency p50 {:.1} ms, p99 {:.1} ms; refused {}",
+        run.placed,
+        run.elapsed.as_secs_f64(),
+        percentile(&run.latencies_ms, 50.0),
+        percentile(&run.latencies_ms, 99.0),
+        run.refused
+    );
+}
+
+fn spread(buyer: usize, n: u64) -> Vec<(usize, u32)> {
+    let first = (buyer * 7 + n as usize * 3) % 40;
+    let amount = |k: u64| 1 + u32::try_from((n + k) % 3).unwrap();
+    let mut chosen = vec![(first, amount(0)), ((first + 13) % 40, amount(1)), ((first + 27) % 40, amount(2))];
+    chosen.dedup_by_key(|(index, _)| *index);
+    chosen
+}
+
+fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
+    vec![(0, 1)]
+}
+
+fn main() {
+    let seconds: u64 = std::env::var("ORDER_BENCH_SECONDS").ok().and_then(|text| text.parse().ok()).unwrap_or(10);
+    let buyers: usize = std::env::var("ORDER_BENCH_BUYERS").ok().and_then(|text| text.parse().ok()).unwrap_or(16);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let (shop, _folder) = open_shop(buyers).await;
+        let mut products = Vec::new();
+        for n in 0..40 {
+            let price = format!("{}.50", 50 + n * 10);
+            let id = shop.product(&format!("Bench Product {n:02}"), &price).await;
+            products.push((id, price.parse::<f64>().unwrap()));
+        }
+        let (shop, products) = (Arc::new(shop), Arc::new(products));
+
+        for (name, lines) in [("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>), ("contended", contended)] {
+            let before: Vec<i64> = futures_stock(&shop, &products).await;
+            let result = run(&shop, &products, seconds, lines).await;
+            let after: Vec<i64> = futures_stock(&shop, &products).await;
+            let taken: i64 = before.iter().zip(&after).map(|(b, a)| b - a).sum();
+            report(name, &result, buyers);
+            assert_eq!(taken, result.units, "the stock taken must equal the units the placed orders hold");
+            assert_eq!(result.refused, 0, "no order may fail while stock lasts");
+        }
+    });
+}
+
+async fn futures_stock(shop: &Shop, products: &[(String, f64)]) -> Vec<i64> {
+    let mut levels = Vec::with_capacity(products.len());
+    for (id, _) in products {
+        levels.push(shop.stock(id).await);
+    }
+    levels
+}

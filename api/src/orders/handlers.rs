@@ -1,0 +1,223 @@
+//! Handlers of the order calls.
+
+// utoipa's `params(...)` expansion names the params types with paths that unused_qualifications
+// flags, outside the handler items where an item-level allow would reach.
+#![allow(unused_qualifications)]
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::IntoResponse;
+use pricing::Money;
+
+use crate::app::AppState;
+use crate::auth::session::{Admin, Caller, Customer};
+use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiJson, ApiQuery, parse_json};
+use crate::invoices;
+use crate::orders::repo;
+use crate::orders::types::{CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer, OrderForCustomerRequest, OrderList, OrderStatus};
+use crate::orders::workflow::{self, Edit, Placement, ShipTo};
+use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
+use crate::users::repo as users_repo;
+
+/// The longest Idempotency-Key accepted.
+pub const MAX_IDEMPOTENCY_KEY: usize = 200;
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Order not found".to_owned())
+}
+
+fn order_id(raw: &str) -> ApiResult<OrderId> {
+    OrderId::parse(raw).ok_or_else(not_found)
+}
+
+/// The order if `caller` may see it: its customer or any admin. Anyone else gets the same 404
+/// as for a missing order, so order ids cannot be probed.
+pub async fn visible_order(state: &AppState, caller: &Caller, id: &str) -> ApiResult<repo::OrderRow> {
+    let row = repo::find(&state.db, &order_id(id)?).await?.ok_or_else(not_found)?;
+    match caller {
+        Caller::Admin(_) => Ok(row),
+        Caller::Customer(customer) if row.user_id == customer.id.key() => Ok(row),
+        Caller::Customer(_) => Err(not_found()),
+    }
+}
+
+async fn envelope(state: &AppState, id: &OrderId) -> ApiResult<OrderEnvelope> {
+    let row = repo::find(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(OrderEnvelope { order: row.view() })
+}
+
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
+    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let key = value.to_str().map(str::trim).unwrap_or_default();
+    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY || !key.bytes().all(|byte| byte.is_ascii_graphic()) {
+        return Err(ApiError::bad_request("invalid_idempotency_key", format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters")));
+    }
+    Ok(Some(key.to_owned()))
+}
+
+fn optional_text(errors: &mut FieldErrors, field: &str, value: &str) -> String {
+    let value = value.trim();
+    if value.chars().count() > RequiredText::MAX_CHARS {
+        errors.add(field, format!("must be at most {} characters", RequiredText::MAX_CHARS));
+    }
+    value.to_owned()
+}
+
+fn required_text(errors: &mut FieldErrors, field: &str, value: &str) -> String {
+    errors.check(field, RequiredText::parse(value)).map(RequiredText::into_string).unwrap_or_default()
+}
+
+/// Lists orders, newest first: a customer's own, or every order for an admin.
+#[utoipa::path(get, path = "/api/v1/orders", operation_id = "list_orders", tag = "orders", params(PageParams), security(("bearer" = [])),
+    responses((status = 200, body = OrderList), (status = 401, body = crate::error::ErrorEnvelope)))]
+pub async fn list(State(state): State<AppState>, caller: Caller, ApiQuery(params): ApiQuery<PageParams>) -> ApiResult<Json<OrderList>> {
+    let page = params.request(MAX_PAGE_SIZE)?;
+    let user = match &caller {
+        Caller::Customer(customer) => Some(&customer.id),
+        Caller::Admin(_) => None,
+    };
+    let (rows, total) = repo::list(&state.db, user, page).await?;
+    Ok(Json(OrderList { data: rows.into_iter().map(repo::OrderRow::view).collect(), meta: ListMeta::new(page, total) }))
+}
+
+/// One order, with its lines and customer: its customer's or, for an admin, any.
+#[utoipa::path(get, path = "/api/v1/orders/{id}", operation_id = "get_order", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, body = OrderEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
+pub async fn get(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<Json<OrderEnvelope>> {
+    let order: Order = visible_order(&state, &caller, &id).await?.view();
+    Ok(Json(OrderEnvelope { order }))
+}
+
+/// Places an order. A customer sends their checkout (with an optional `Idempotency-Key`); an
+/// admin places one on behalf of an active customer, with a discount. Prices and totals are the
+/// server's; stock is taken in the same transaction.
+#[utoipa::path(post, path = "/api/v1/orders", operation_id = "create_order", tag = "orders", security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Replays return the first order")),
+    request_body(content = CheckoutRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
+    responses((status = 201, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope),
+        (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}) or product_unavailable", body = crate::error::ErrorEnvelope)))]
+pub async fn create(State(state): State<AppState>, caller: Caller, headers: HeaderMap, body: Bytes) -> ApiResult<(StatusCode, Json<OrderEnvelope>)> {
+    let (placement, items) = match caller {
+        Caller::Customer(customer) => {
+            let checkout: CheckoutRequest = parse_json(&body)?;
+            customer_placement(&state, &customer, idempotency_key(&headers)?, checkout.data).await?
+        }
+        Caller::Admin(admin) => {
+            let order: OrderForCustomerRequest = parse_json(&body)?;
+            admin_placement(&state, &admin, order.data).await?
+        }
+    };
+    let id = workflow::place(&state, placement, &items).await?;
+    Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
+}
+
+async fn customer_placement(
+    state: &AppState,
+    customer: &Customer,
+    idempotency_key: Option<String>,
+    checkout: Checkout,
+) -> ApiResult<(Placement, Vec<CartItemInput>)> {
+    let user = users_repo::find(&state.db, &customer.id).await?.ok_or_else(|| ApiError::Unauthorized {
+        code: "unauthorized",
+        message: "Your session has ended. Please sign in again.".to_owned(),
+    })?;
+    let mut errors = FieldErrors::new();
+    let ship_to = ShipTo {
+        name: required_text(&mut errors, "name", &checkout.name),
+        email: user.email,
+        address: required_text(&mut errors, "address", &checkout.address),
+        city: optional_text(&mut errors, "city", &checkout.city),
+        state: optional_text(&mut errors, "state", &checkout.state),
+        company: optional_text(&mut errors, "company", &checkout.company),
+    };
+    errors.finish()?;
+    let placement = Placement { user: customer.id.clone(), created_by: None, idempotency_key, ship_to, discount: Money::ZERO };
+    Ok((placement, checkout.cart_items))
+}
+
+async fn admin_placement(state: &AppState, admin: &Admin, order: OrderForCustomer) -> ApiResult<(Placement, Vec<CartItemInput>)> {
+    let user_id = UserId::parse(order.user_id.trim()).ok_or_else(|| ApiError::invalid_field("userId", "is not a customer id"))?;
+    let user = users_repo::find(&state.db, &user_id).await?.ok_or_else(|| ApiError::invalid_field("userId", "no such customer"))?;
+    if user.status != "active" {
+        return Err(ApiError::invalid_field("userId", "this customer's account is inactive"));
+    }
+    let mut errors = FieldErrors::new();
+    let company = order.company.as_deref().unwrap_or(&user.company).to_owned();
+    let ship_to = ShipTo {
+        name: required_text(&mut errors, "name", &order.name),
+        email: user.email,
+        address: required_text(&mut errors, "address", &order.address),
+        city: optional_text(&mut errors, "city", &order.city),
+        state: optional_text(&mut errors, "state", &order.state),
+        company: optional_text(&mut errors, "company", &company),
+    };
+    errors.finish()?;
+    let placement = Placement { user: user_id, created_by: Some(admin.id.clone()), idempotency_key: None, ship_to, discount: order.discount.unwrap_or(Money::ZERO) };
+    Ok((placement, order.cart_items))
+}
+
+/// Edits an order (admins): totals are recomputed; stock follows the items and the status.
+#[utoipa::path(patch, path = "/api/v1/orders/{id}", operation_id = "update_order", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    request_body = OrderChanges,
+    responses((status = 200, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope),
+        (status = 409, description = "out_of_stock, price_changed or product_unavailable", body = crate::error::ErrorEnvelope)))]
+pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>, ApiJson(changes): ApiJson<OrderChanges>) -> ApiResult<Json<OrderEnvelope>> {
+    let id = order_id(&id)?;
+    let mut errors = FieldErrors::new();
+    let edit = Edit {
+        name: changes.name.as_deref().map(|name| required_text(&mut errors, "name", name)),
+        email: changes.email.as_deref().and_then(|email| errors.check("email", Email::parse(email))).map(|email| email.as_str().to_owned()),
+        address: changes.address.as_deref().map(|address| required_text(&mut errors, "address", address)),
+        discount: changes.discount,
+        status: changes.status,
+        items: changes.cart_items,
+    };
+    errors.finish()?;
+    workflow::edit(&state, &id, &edit).await?.ok_or_else(not_found)?;
+    Ok(Json(envelope(&state, &id).await?))
+}
+
+/// Deletes an order (admin or superadmin), returning its stock unless it was delivered or cancelled.
+#[utoipa::path(delete, path = "/api/v1/orders/{id}", operation_id = "delete_order", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
+pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    admin.require_delete()?;
+    let id = order_id(&id)?;
+    workflow::delete(&state, &id).await?.ok_or_else(not_found)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The order's PDF invoice: customers for their own delivered orders, admins for any order.
+#[utoipa::path(get, path = "/api/v1/orders/{id}/invoice", operation_id = "get_order_invoice", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, content_type = "application/pdf", description = "The invoice, as an attachment named invoice-ORD1001.pdf"),
+        (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "invoice_unavailable: not delivered yet", body = crate::error::ErrorEnvelope)))]
+pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    let row = visible_order(&state, &caller, &id).await?;
+    if matches!(caller, Caller::Customer(_)) && row.status() != OrderStatus::Delivered {
+        return Err(ApiError::Conflict {
+            code: "invoice_unavailable",
+            message: "The invoice is available once the order is delivered".to_owned(),
+            details: None,
+        });
+    }
+    let order = row.view();
+    let filename = format!("invoice-{}.pdf", order.order_id);
+    let invoice = invoices::for_order(&order, &state.config.shop);
+    let pdf = tokio::task::spawn_blocking(move || invoices::render(&invoice))
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::anyhow!("the invoice renderer stopped: {error}")))?
+        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering an invoice")))?;
+    Ok((
+        [
+            (CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
+            (CONTENT_DISPOSITION, HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")).map_err(anyhow::Error::new)?),
+            (CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
+        ],
+        pdf,
+    ))
+}

@@ -1,0 +1,21 @@
+//! Orders: placement in one transaction with the stock it takes, the customer's and the
+//! back-office's views, admin edits that move stock, and invoices.
+
+pub mod handlers;
+pub mod lines;
+pub mod repo;
+pub mod types;
+pub mod workflow;
+
+use axum::Router;
+use axum::routing::get;
+
+use crate::app::AppState;
+
+/// The `/orders` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/orders", get(handlers::list).post(handlers::create))
+        .route("/orders/{id}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
+        .route("/orders/{id}/invoice", get(handlers::invoice))
+}

@@ -1,0 +1,288 @@
+//! Placing, editing and deleting orders: price the lines, work out the stock moves, commit them in
+//! one transaction, run it again when it loses a race, and tell the catalog what stock moved.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use pricing::{Money, format_inr};
+use rand::Rng;
+use serde_json::json;
+
+use crate::app::AppState;
+use crate::catalog::read_model::CatalogChange;
+use crate::domain::{AdminId, OrderId, ProductId, UserId};
+use crate::error::ApiError;
+use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
+use crate::orders::repo::{self, NewOrder, OrderFields, OrderRow, StockWork, StoredItem, WriteError};
+use crate::orders::types::{CartItemInput, OrderStatus};
+
+/// How often a write that lost a race is run again before the caller gets a 503.
+pub const MAX_ATTEMPTS: u32 = 60;
+
+/// A pause before attempt `attempt` (from 1): doubling from 2 ms up to 64 ms, with full jitter so
+/// racing buyers spread out.
+fn backoff(attempt: u32) -> Duration {
+    let ceiling = 2u64 << attempt.min(5);
+    Duration::from_micros(rand::thread_rng().gen_range(500..=ceiling * 1000))
+}
+
+fn too_busy() -> ApiError {
+    ApiError::Unavailable("The shop is very busy right now; please try again in a moment".to_owned())
+}
+
+/// Shipping details of a new order, checked.
+#[derive(Debug, Clone)]
+pub struct ShipTo {
+    /// Name.
+    pub name: String,
+    /// Contact e-mail.
+    pub email: String,
+    /// Street address.
+    pub address: String,
+    /// City.
+    pub city: String,
+    /// State.
+    pub state: String,
+    /// Company.
+    pub company: String,
+}
+
+/// Who places a new order and how.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// The customer the order is for.
+    pub user: UserId,
+    /// The admin placing it for them.
+    pub created_by: Option<AdminId>,
+    /// The customer's Idempotency-Key.
+    pub idempotency_key: Option<String>,
+    /// Where it goes.
+    pub ship_to: ShipTo,
+    /// Rupees off the subtotal.
+    pub discount: Money,
+}
+
+fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], discount: Money, status: OrderStatus) -> OrderFields {
+    let totals = lines::totals(lines, discount);
+    OrderFields {
+        name: ship_to.name.clone(),
+        email: ship_to.email.clone(),
+        address: ship_to.address.clone(),
+        city: ship_to.city.clone(),
+        state: ship_to.state.clone(),
+        company: ship_to.company.clone(),
+        cart_items: lines.iter().map(StoredItem::from).collect(),
+        num_items_in_cart: i64::from(totals.num_items_in_cart),
+        charge_total: totals.subtotal.as_decimal(),
+        discount: totals.discount.as_decimal(),
+        order_total: totals.total.as_decimal(),
+        status: status.as_str().to_owned(),
+    }
+}
+
+fn unavailable(Unavailable(product): Unavailable) -> ApiError {
+    ApiError::Conflict {
+        code: "product_unavailable",
+        message: "A product in this order is no longer sold; remove it and try again".to_owned(),
+        details: Some(json!([{ "productId": product.key() }])),
+    }
+}
+
+fn price_changed(changed: &[(ProductId, Money)], current: &HashMap<ProductId, CurrentProduct>) -> ApiError {
+    let named: Vec<String> = changed
+        .iter()
+        .map(|(product, price)| format!("{} now costs {}", current.get(product).map_or("A product", |product| product.title.as_str()), format_inr(*price)))
+        .collect();
+    ApiError::Conflict {
+        code: "price_changed",
+        message: format!("Prices changed since you added them: {}. Please review your order.", named.join("; ")),
+        details: Some(json!(changed.iter().map(|(product, price)| json!({ "productId": product.key(), "price": price })).collect::<Vec<_>>())),
+    }
+}
+
+fn out_of_stock(product: &ProductId, left: i64, title: Option<&str>) -> ApiError {
+    let title = title.unwrap_or("a product");
+    let message = if left <= 0 { format!("{title} is out of stock") } else { format!("Only {left} left of {title}") };
+    ApiError::Conflict { code: "out_of_stock", message, details: Some(json!({ "productId": product.key(), "left": left.max(0) })) }
+}
+
+/// The stock a priced order takes.
+fn taking(lines: &[PricedLine]) -> Vec<(ProductId, u32)> {
+    lines.iter().map(|line| (line.product.clone(), line.amount)).collect()
+}
+
+fn price_checks(lines: &[PricedLine]) -> Vec<(ProductId, Money)> {
+    lines.iter().filter(|line| line.at_current_price).map(|line| (line.product.clone(), line.price)).collect()
+}
+
+fn tell_catalog(state: &AppState, moves: &[(ProductId, i64)]) {
+    if !moves.is_empty() {
+        state.catalog.apply(CatalogChange::StockMoved(moves.iter().map(|(product, delta)| (product.key().to_owned(), *delta)).collect()));
+    }
+}
+
+/// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
+/// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
+/// replayed Idempotency-Key returns the first order's id.
+pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
+    let ids = lines::check_shape(items, placement.discount)?;
+    if let Some(key) = &placement.idempotency_key
+        && let Some(first) = repo::by_idempotency_key(&state.db, &placement.user, key).await?
+    {
+        return Ok(first);
+    }
+    for attempt in 1..=MAX_ATTEMPTS {
+        let current = repo::products(&state.db, &ids).await?;
+        let priced = lines::price(items, &ids, &current, &HashMap::new()).map_err(unavailable)?;
+        let priced = priced.map_err(|changed| price_changed(&changed, &current))?;
+        let moves = lines::stock_moves(&lines::held(&[], true), &lines::held(&taking(&priced), true));
+        let work = StockWork { moves, price_checks: price_checks(&priced) };
+        let order = NewOrder {
+            user: placement.user.clone(),
+            created_by: placement.created_by.clone(),
+            fields: stored_fields(&placement.ship_to, &priced, placement.discount, OrderStatus::Pending),
+            idempotency_key: placement.idempotency_key.clone(),
+        };
+        match repo::place(&state.db, order, &work).await {
+            Ok(id) => {
+                tell_catalog(state, &work.moves);
+                return Ok(id);
+            }
+            Err(WriteError::OutOfStock { product, left }) => {
+                return Err(out_of_stock(&product, left, current.get(&product).map(|product| product.title.as_str())));
+            }
+            Err(WriteError::DuplicateKey) => {
+                let key = placement.idempotency_key.as_deref().unwrap_or_default();
+                if let Some(first) = repo::by_idempotency_key(&state.db, &placement.user, key).await? {
+                    return Ok(first);
+                }
+            }
+            // A price or product changed under us: price again, which answers properly.
+            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged) => {}
+            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
+        }
+        tokio::time::sleep(backoff(attempt)).await;
+    }
+    Err(too_busy())
+}
+
+/// What an admin changes on an order; `None` keeps the current value.
+#[derive(Debug, Clone, Default)]
+pub struct Edit {
+    /// Name.
+    pub name: Option<String>,
+    /// Contact e-mail.
+    pub email: Option<String>,
+    /// Street address.
+    pub address: Option<String>,
+    /// Discount.
+    pub discount: Option<Money>,
+    /// Status.
+    pub status: Option<OrderStatus>,
+    /// The new lines.
+    pub items: Option<Vec<CartItemInput>>,
+}
+
+fn kept_lines(row: &OrderRow) -> HashMap<ProductId, KeptLine> {
+    row.cart_items
+        .iter()
+        .filter_map(|item| {
+            let product = ProductId::from_record(&item.product)?;
+            Some((product, KeptLine { name: item.name.clone(), price: Money::round(item.price), image: item.image.clone() }))
+        })
+        .collect()
+}
+
+fn existing_lines(row: &OrderRow) -> Vec<PricedLine> {
+    row.cart_items
+        .iter()
+        .filter_map(|item| {
+            Some(PricedLine {
+                product: ProductId::from_record(&item.product)?,
+                name: item.name.clone(),
+                price: Money::round(item.price),
+                amount: u32::try_from(item.amount).ok()?,
+                image: item.image.clone(),
+                at_current_price: false,
+            })
+        })
+        .collect()
+}
+
+/// Edits an order: totals recomputed, stock following the items and the status (cancelling
+/// returns it, leaving cancelled takes it again). `None` when there is no such order.
+pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
+    let ids = match &edit.items {
+        Some(items) => Some(lines::check_shape(items, edit.discount.unwrap_or(Money::ZERO))?),
+        None => {
+            if edit.discount.is_some_and(Money::is_negative) {
+                return Err(ApiError::invalid_field("discount", "cannot be negative"));
+            }
+            None
+        }
+    };
+    for attempt in 1..=MAX_ATTEMPTS {
+        let Some(row) = repo::find(&state.db, id).await? else { return Ok(None) };
+        let (old_status, new_status) = (row.status(), edit.status.unwrap_or(row.status()));
+        let mut current = HashMap::new();
+        let priced = match (&edit.items, &ids) {
+            (Some(items), Some(ids)) => {
+                let kept = kept_lines(&row);
+                let new: Vec<ProductId> = ids.iter().filter(|product| !kept.contains_key(product)).cloned().collect();
+                current = repo::products(&state.db, &new).await?;
+                lines::price(items, ids, &current, &kept).map_err(unavailable)?.map_err(|changed| price_changed(&changed, &current))?
+            }
+            _ => existing_lines(&row),
+        };
+        let before = lines::held(&row.held_lines(), old_status.holds_stock());
+        let after = lines::held(&taking(&priced), new_status.holds_stock());
+        let work = StockWork { moves: lines::stock_moves(&before, &after), price_checks: price_checks(&priced) };
+        let ship_to = ShipTo {
+            name: edit.name.clone().unwrap_or_else(|| row.name.clone()),
+            email: edit.email.clone().unwrap_or_else(|| row.email.clone()),
+            address: edit.address.clone().unwrap_or_else(|| row.address.clone()),
+            city: row.city.clone(),
+            state: row.state.clone(),
+            company: row.company.clone(),
+        };
+        let discount = edit.discount.unwrap_or_else(|| Money::round(row.discount));
+        let fields = stored_fields(&ship_to, &priced, discount, new_status);
+        match repo::update(&state.db, id, &row.updated_at, fields, &work).await {
+            Ok(()) => {
+                tell_catalog(state, &work.moves);
+                return Ok(Some(()));
+            }
+            Err(WriteError::OutOfStock { product, left }) => {
+                let title = current.get(&product).map(|product| product.title.clone()).or_else(|| kept_lines(&row).get(&product).map(|line| line.name.clone()));
+                return Err(out_of_stock(&product, left, title.as_deref()));
+            }
+            // A product the order already had was deleted: taking more of it cannot succeed.
+            Err(WriteError::ProductGone(product)) if kept_lines(&row).contains_key(&product) => return Err(unavailable(Unavailable(product))),
+            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged | WriteError::DuplicateKey) => {}
+            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
+        }
+        tokio::time::sleep(backoff(attempt)).await;
+    }
+    Err(too_busy())
+}
+
+/// Deletes an order, returning its stock unless it was delivered or cancelled. `None` when there
+/// is no such order.
+pub async fn delete(state: &AppState, id: &OrderId) -> Result<Option<()>, ApiError> {
+    for attempt in 1..=MAX_ATTEMPTS {
+        let Some(row) = repo::find(&state.db, id).await? else { return Ok(None) };
+        let status = row.status();
+        let before = lines::held(&row.held_lines(), status.holds_stock() && status != OrderStatus::Delivered);
+        let work = StockWork { moves: lines::stock_moves(&before, &lines::held(&[], false)), price_checks: Vec::new() };
+        match repo::delete(&state.db, id, &row.updated_at, &work).await {
+            Ok(()) => {
+                tell_catalog(state, &work.moves);
+                return Ok(Some(()));
+            }
+            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
+            Err(_) => {}
+        }
+        tokio::time::sleep(backoff(attempt)).await;
+    }
+    Err(too_busy())
+}
