@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 
+import { adminToken, BOOTSTRAP_ADMIN } from './support/accounts'
+
 test('the home page shows the header, the headline and the footer', async ({ page }) => {
   await page.goto('/')
   const header = page.getByRole('banner')
@@ -54,17 +56,19 @@ test('the admin shell is guarded', async ({ page }) => {
   await expect(page.getByText('You must be an admin to access this page')).toBeVisible()
 })
 
-test('the admin shell opens its drawer on a 375 px screen', async ({ page }) => {
+test('the admin shell opens its drawer on a 375 px screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 })
-  await page.addInitScript(() => {
+  // The orders screen loads real data, so the stored session needs a real token.
+  const token = await adminToken(request, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
+  await page.addInitScript((jwt) => {
     localStorage.setItem(
       'whisk.admin-session.v1',
       JSON.stringify({
         admin: { _id: 'a1', username: 'Asha', email: 'asha@whisk.example', role: 'superadmin' },
-        token: 'not-checked-by-the-shell',
+        token: jwt,
       }),
     )
-  })
+  }, token)
   await page.goto('/admin/orders')
   await expect(page.getByText('ORDERS', { exact: true })).toBeVisible()
   const sidebarLink = page.getByRole('link', { name: 'Category' })

@@ -2,18 +2,21 @@ const API_BASE = '/api/v1'
 
 type FieldErrors = Record<string, string>
 
-/** The API's error envelope, `{"error": {"status", "code", "message", "fields"?}}`, as a thrown value. */
+/** The API's error envelope, `{"error": {"status", "code", "message", "fields"?, "details"?}}`, as a thrown value. */
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields?: FieldErrors
+  /** Machine-readable specifics, e.g. `[{productId, price}]` of a `price_changed` conflict. */
+  readonly details?: unknown
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+  constructor(status: number, code: string, message: string, fields?: FieldErrors, details?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
+    this.details = details
   }
 }
 
@@ -36,11 +39,18 @@ type ApiFetchOptions = {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown
   token?: string
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>
   signal?: AbortSignal
 }
 
-export async function apiFetch<T>(path: string, { method = 'GET', body, token, signal }: ApiFetchOptions = {}) {
-  const headers = new Headers({ Accept: 'application/json' })
+/** Sends a request and returns the successful Response; a failure becomes an ApiError, and a 401 reports to the logout hook. */
+async function apiRequest(
+  path: string,
+  accept: string,
+  { method = 'GET', body, token, headers: extra, signal }: ApiFetchOptions,
+): Promise<Response> {
+  const headers = new Headers({ ...extra, Accept: accept })
   if (token) headers.set('Authorization', `Bearer ${token}`)
   const isForm = body instanceof FormData
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json')
@@ -62,13 +72,25 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, token, s
     if (response.status === 401) onUnauthorized(token)
     throw await toApiError(response)
   }
+  return response
+}
+
+/** Calls the API and reads its JSON answer (undefined for 204). */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}) {
+  const response = await apiRequest(path, 'application/json', options)
   if (response.status === 204) return undefined as T
   return (await response.json()) as T
 }
 
+/** Calls the API for a file (an invoice PDF); errors still arrive as the JSON envelope. */
+export async function apiFetchBlob(path: string, accept: string, options: ApiFetchOptions = {}): Promise<Blob> {
+  const response = await apiRequest(path, `${accept}, application/json`, options)
+  return response.blob()
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const envelope = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; fields?: FieldErrors }
+    error?: { code?: string; message?: string; fields?: FieldErrors; details?: unknown }
   } | null
   const error = envelope?.error
   return new ApiError(
@@ -76,5 +98,6 @@ async function toApiError(response: Response): Promise<ApiError> {
     error?.code ?? 'unknown',
     error?.message ?? 'Something went wrong',
     error?.fields,
+    error?.details,
   )
 }

@@ -1,7 +1,16 @@
 import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 
-import { cartAddItem, cartEditItem, cartRemoveItem, emptyCart, type Cart, type CartLine } from '@/lib/pricing'
+import {
+  cartAddItem,
+  cartEditItem,
+  cartRemoveItem,
+  cartUpdatePrices,
+  emptyCart,
+  type Cart,
+  type CartLine,
+  type PriceUpdate,
+} from '@/lib/pricing'
 
 /** The cart as saved in localStorage; restored on start. Private: the write atoms below change it. */
 const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', emptyCart(), undefined, { getOnInit: true })
@@ -27,4 +36,9 @@ export type EditItem = { cartID: string; amount: number }
 /** Sets the amount of the line with this cartID. */
 export const editItemAtom = atom(null, (get, set, { cartID, amount }: EditItem) =>
   set(storedCartAtom, cartEditItem(get(storedCartAtom), cartID, amount)),
+)
+
+/** Puts the current prices the server reported (409 `price_changed`) into the matching lines. */
+export const updatePricesAtom = atom(null, (get, set, updates: PriceUpdate[]) =>
+  set(storedCartAtom, cartUpdatePrices(get(storedCartAtom), updates)),
 )

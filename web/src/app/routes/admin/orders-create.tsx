@@ -1,5 +1,12 @@
-import { PendingPage } from '@/components/pending-page'
+import { useAdminToken } from '@/app/use-admin-token'
+import { CreateOrderForm } from '@/features/admin-orders/components/create-order-form'
 
 export function AdminCreateOrderPage() {
-  return <PendingPage title="Create order" />
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl">Create order</h1>
+      <CreateOrderForm token={token} />
+    </section>
+  )
 }

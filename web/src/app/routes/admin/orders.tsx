@@ -1,5 +1,20 @@
-import { PendingPage } from '@/components/pending-page'
+import { Link } from 'react-router'
+
+import { useAdminToken } from '@/app/use-admin-token'
+import { Button } from '@/components/ui/button'
+import { OrdersList } from '@/features/admin-orders/components/orders-list'
 
 export function AdminOrdersPage() {
-  return <PendingPage title="Orders" />
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl">Orders</h1>
+        <Button asChild>
+          <Link to="/admin/orders/create">+ Add Order</Link>
+        </Button>
+      </div>
+      <OrdersList token={token} />
+    </section>
+  )
 }

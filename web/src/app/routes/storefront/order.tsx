@@ -1,5 +1,18 @@
-import { PendingPage } from '@/components/pending-page'
+import { useAtomValue } from 'jotai'
+import { useParams } from 'react-router'
 
+import { sessionAtom } from '@/features/auth/atoms'
+import { OrderDetails } from '@/features/orders/components/order-details'
+import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
+
+/** One of the signed-in customer's orders. */
 export function OrderPage() {
-  return <PendingPage title="Order details" />
+  const { id = '' } = useParams()
+  const session = useAtomValue(sessionAtom)
+  if (!session) return <SignInRedirect warning="Please login to view order details" />
+  return (
+    <section>
+      <OrderDetails key={id} id={id} token={session.token} />
+    </section>
+  )
 }

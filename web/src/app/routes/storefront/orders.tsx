@@ -1,5 +1,16 @@
-import { PendingPage } from '@/components/pending-page'
+import { useAtomValue } from 'jotai'
 
+import { sessionAtom } from '@/features/auth/atoms'
+import { OrdersList } from '@/features/orders/components/orders-list'
+import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
+
+/** The signed-in customer's orders, paged by ?page. */
 export function OrdersPage() {
-  return <PendingPage title="Your Orders" />
+  const session = useAtomValue(sessionAtom)
+  if (!session) return <SignInRedirect warning="You must logged in to view orders" />
+  return (
+    <section>
+      <OrdersList token={session.token} />
+    </section>
+  )
 }

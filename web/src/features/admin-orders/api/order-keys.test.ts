@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+
+import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
+
+describe('orderKeys', () => {
+  it('names the page and its size and the detail id', () => {
+    expect(orderKeys.page(3)).toEqual(['orders', 'admin', 'list', { page: 3, pageSize: 10 }])
+    expect(orderKeys.detail('o1')).toEqual(['orders', 'admin', 'detail', 'o1'])
+  })
+
+  it('nests every key under the feature key that writes invalidate', () => {
+    for (const key of [orderKeys.lists(), orderKeys.page(1), orderKeys.detail('o1')]) {
+      expect(key.slice(0, orderKeys.all.length)).toEqual(['orders'])
+    }
+  })
+})
+
+describe('pickerKeys', () => {
+  it('keeps product pickers under products and the customer search under users', () => {
+    expect(pickerKeys.productSearch('cocoa')).toEqual(['products', 'order-picker', { q: 'cocoa' }])
+    expect(pickerKeys.productOptions()).toEqual(['products', 'order-picker', { limit: 1000 }])
+    expect(pickerKeys.productOptions().slice(0, 2)).toEqual(pickerKeys.products)
+    expect(pickerKeys.customerSearch('asha')).toEqual(['users', 'order-picker', { q: 'asha' }])
+  })
+})

@@ -1,0 +1,31 @@
+/** Orders per page on /admin/orders. */
+export const ORDERS_PAGE_SIZE = 10
+
+/** How many products the edit screen's product picker loads: all of them, in practice. */
+export const PRODUCT_PICKER_LIMIT = 1000
+
+/**
+ * Query keys of the back-office orders feature; every key names what its request depends on.
+ * The customer's own orders will live under 'orders' too, so these sit under 'admin'.
+ */
+export const orderKeys = {
+  /** Everything about orders, the customer's included: what a write to any order can make stale. */
+  all: ['orders'] as const,
+  admin: () => [...orderKeys.all, 'admin'] as const,
+  lists: () => [...orderKeys.admin(), 'list'] as const,
+  page: (page: number) => [...orderKeys.lists(), { page, pageSize: ORDERS_PAGE_SIZE }] as const,
+  detail: (id: string) => [...orderKeys.admin(), 'detail', id] as const,
+}
+
+/**
+ * Keys of the pickers the order screens use, each under the root key of what it lists, so that a
+ * write to a product or a customer (which invalidates 'products' or 'users') refreshes them too.
+ * They never share an entry with the products or users features' differently typed queries.
+ */
+export const pickerKeys = {
+  /** Products whose stock an order write moves. */
+  products: ['products', 'order-picker'] as const,
+  productSearch: (q: string) => [...pickerKeys.products, { q }] as const,
+  productOptions: () => [...pickerKeys.products, { limit: PRODUCT_PICKER_LIMIT }] as const,
+  customerSearch: (q: string) => ['users', 'order-picker', { q }] as const,
+}

@@ -1,0 +1,38 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { OrderResponse } from '@/features/admin-orders/api/get-order'
+import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
+import type { UpdateOrderInput } from '@/features/admin-orders/order-payloads'
+import { ApiError, apiFetch } from '@/lib/api-client'
+
+/**
+ * PATCH /orders/{id}: the server recomputes the totals and moves stock with the lines and the
+ * status. Errors as for POST /orders, and 404 when the order is gone.
+ */
+export function updateOrder(id: string, input: UpdateOrderInput, token: string | undefined) {
+  return apiFetch<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, token })
+}
+
+export function useUpdateOrder(id: string, token: string | undefined) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: UpdateOrderInput) => updateOrder(id, input, token),
+    onSuccess: (response) => {
+      const detail = orderKeys.detail(id)
+      queryClient.setQueryData(detail, response)
+      // Stock counts may have moved; nothing needs to wait for them.
+      void queryClient.invalidateQueries({ queryKey: ['products'] })
+      // Every other orders query may now be stale; the detail was just set, so it is not refetched.
+      return queryClient.invalidateQueries({
+        queryKey: orderKeys.all,
+        predicate: (query) => query.queryHash !== hashKey(detail),
+      })
+    },
+    // A conflict means a price or a stock count on screen is out of date: fetch them again.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: pickerKeys.products })
+      }
+    },
+  })
+}

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
+import { FormField } from '@/components/form-field'
+import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/ui/submit-button'
+import { useCreateOrder } from '@/features/admin-orders/api/create-order'
+import { CreateOrderLines } from '@/features/admin-orders/components/create-order-lines'
+import { CustomerPicker } from '@/features/admin-orders/components/customer-picker'
+import { DiscountField } from '@/features/admin-orders/components/discount-field'
+import { OrderTotalsSummary } from '@/features/admin-orders/components/order-totals-summary'
+import { ProductSearchPicker } from '@/features/admin-orders/components/product-search-picker'
+import { SectionCard } from '@/features/admin-orders/components/section-card'
+import {
+  createLineFromProduct,
+  createTotals,
+  hasProduct,
+  removeLine,
+  updateLine,
+} from '@/features/admin-orders/order-lines'
+import { createOrderBody, shipToFromCustomer } from '@/features/admin-orders/order-payloads'
+import type { CreateLine, CustomerOption, ProductOption, ShipTo } from '@/features/admin-orders/types'
+import { errorMessage, fieldErrors } from '@/lib/api-errors'
+
+const noShipTo: ShipTo = { name: '', address: '', city: '', state: '' }
+
+/**
+ * Creates an order on behalf of a customer: choose the customer (which prefills where it ships),
+ * add products and quantities, give a discount. Subtotal and total follow every keystroke, through
+ * the pricing module. Then returns to the orders list.
+ */
+export function CreateOrderForm({ token }: { token: string | undefined }) {
+  const navigate = useNavigate()
+  const createOrder = useCreateOrder(token)
+  const [customer, setCustomer] = useState<CustomerOption | null>(null)
+  const [shipTo, setShipTo] = useState<ShipTo>(noShipTo)
+  const [lines, setLines] = useState<CreateLine[]>([])
+  const [discount, setDiscount] = useState('0')
+  const totals = createTotals(lines, discount)
+  const errors = fieldErrors(createOrder.error)
+
+  function chooseCustomer(next: CustomerOption | null) {
+    setCustomer(next)
+    if (next) setShipTo(shipToFromCustomer(next))
+  }
+
+  function addProduct(product: ProductOption) {
+    if (hasProduct(lines, product._id)) {
+      toast.info('Product already added')
+      return
+    }
+    setLines((current) => [...current, createLineFromProduct(product)])
+  }
+
+  function changeShipTo(field: keyof ShipTo, value: string) {
+    setShipTo((current) => ({ ...current, [field]: value }))
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!customer || lines.length === 0) {
+      toast.warning('Select a user and add at least one product')
+      return
+    }
+    // The browser's own checks (required, quantity range, discount step) speak first, at the field.
+    if (!event.currentTarget.reportValidity()) return
+    const result = createOrderBody(customer, shipTo, lines, discount)
+    if (!result.ok) {
+      toast.error('Check the quantities and the discount')
+      return
+    }
+    createOrder.mutate(result.body, {
+      onSuccess: () => {
+        toast.success('Order created successfully')
+        navigate('/admin/orders')
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Order creation failed')),
+    })
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid max-w-3xl gap-6">
+      <SectionCard title="Customer" description="The order is placed on behalf of this customer.">
+        <CustomerPicker token={token} customer={customer} onChange={chooseCustomer} error={errors.userId} />
+      </SectionCard>
+
+      <SectionCard
+        title="Ship to"
+        description="Filled in from the customer; change anything that differs."
+        className="items-start sm:grid-cols-2"
+      >
+        <FormField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          required
+          value={shipTo.name}
+          onChange={(event) => changeShipTo('name', event.target.value)}
+          error={errors.name}
+        />
+        <FormField
+          label="Address"
+          name="address"
+          autoComplete="off"
+          required
+          value={shipTo.address}
+          onChange={(event) => changeShipTo('address', event.target.value)}
+          error={errors.address}
+        />
+        <FormField
+          label="City"
+          name="city"
+          autoComplete="off"
+          value={shipTo.city}
+          onChange={(event) => changeShipTo('city', event.target.value)}
+          error={errors.city}
+        />
+        <FormField
+          label="State"
+          name="state"
+          autoComplete="off"
+          value={shipTo.state}
+          onChange={(event) => changeShipTo('state', event.target.value)}
+          error={errors.state}
+        />
+      </SectionCard>
+
+      <SectionCard
+        title="Products"
+        description="Each product once, 1 to 20 of it and no more than is in stock."
+        className="gap-6"
+      >
+        <ProductSearchPicker token={token} onAdd={addProduct} />
+        <div className="grid gap-2">
+          <h3 className="text-sm font-medium">Order items</h3>
+          <CreateOrderLines
+            lines={lines}
+            errors={errors}
+            onAmountChange={(productId, amountText) =>
+              setLines((current) => updateLine(current, productId, (line) => ({ ...line, amountText })))
+            }
+            onRemove={(productId) => setLines((current) => removeLine(current, productId))}
+          />
+          {errors.cartItems && <p className="text-sm text-destructive">{errors.cartItems}</p>}
+        </div>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <DiscountField value={discount} onChange={setDiscount} serverError={errors.discount} />
+          <OrderTotalsSummary totals={totals} />
+        </div>
+      </SectionCard>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/admin/orders">Cancel</Link>
+        </Button>
+        <SubmitButton pending={createOrder.isPending}>Create order</SubmitButton>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,18 @@
+import { Badge, type BadgeProps } from '@/components/ui/badge'
+import type { OrderStatus } from '@/features/admin-orders/types'
+
+const variants: Record<OrderStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  paid: 'default',
+  delivered: 'success',
+  cancelled: 'destructive',
+}
+
+/** An order's status as a badge with its own colour per status; the word itself carries the meaning. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge variant={variants[status] ?? 'outline'} className="capitalize">
+      {status}
+    </Badge>
+  )
+}

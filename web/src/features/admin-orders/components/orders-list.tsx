@@ -1,0 +1,133 @@
+import { useState } from 'react'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
+import { Pagination } from '@/components/pagination'
+import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { useDeleteOrder } from '@/features/admin-orders/api/delete-order'
+import { useOrders } from '@/features/admin-orders/api/get-orders'
+import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
+import { OrderStatusBadge } from '@/features/admin-orders/components/order-status-badge'
+import { orderCompany } from '@/features/admin-orders/order-display'
+import type { Order } from '@/features/admin-orders/types'
+import { errorMessage } from '@/lib/api-errors'
+import { pageSearch, readPage } from '@/lib/page-search'
+import { formatInr } from '@/lib/pricing'
+
+const COLUMNS = 9
+
+/**
+ * The orders table, newest first, at the URL's ?page: invoice download, Edit link and a confirmed
+ * Delete per order.
+ */
+export function OrdersList({ token }: { token: string | undefined }) {
+  const [searchParams] = useSearchParams()
+  const { search } = useLocation()
+  const page = readPage(searchParams)
+  const orders = useOrders(page, token)
+  const deleteOrder = useDeleteOrder(token)
+  const [target, setTarget] = useState<Order | null>(null)
+
+  function confirmDelete() {
+    if (!target) return
+    deleteOrder.mutate(target._id, {
+      onSuccess: () => toast.success('Order deleted'),
+      // A staff admin (403) gets the server's reason, which names the role needed.
+      onError: (error) => toast.error(errorMessage(error, 'Failed to delete order')),
+      onSettled: () => setTarget(null),
+    })
+  }
+
+  const pagination = orders.data?.meta.pagination
+  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
+    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
+  }
+
+  return (
+    <div className="space-y-6">
+      {orders.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(orders.error, 'Failed to fetch orders')}
+        </p>
+      ) : orders.data?.data.length === 0 ? (
+        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
+          No orders found.
+        </p>
+      ) : (
+        <>
+          {orders.isPending && (
+            <p role="status" className="sr-only">
+              Loading orders
+            </p>
+          )}
+          <div className="rounded-lg border bg-card">
+            <Table aria-label="Orders" aria-busy={orders.isFetching || undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead>Company</TableHead>
+                  <TableHead>City</TableHead>
+                  <TableHead>State</TableHead>
+                  <TableHead className="text-right">Items</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {orders.data ? (
+                  orders.data.data.map((order) => (
+                    <OrderRow key={order._id} order={order} token={token} onDelete={() => setTarget(order)} />
+                  ))
+                ) : (
+                  <TableSkeletonRows columns={COLUMNS} />
+                )}
+              </TableBody>
+            </Table>
+          </div>
+          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
+        </>
+      )}
+      <ConfirmDeleteDialog
+        name={target ? `the order by ${target.name}` : null}
+        pending={deleteOrder.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setTarget(null)}
+      />
+    </div>
+  )
+}
+
+type OrderRowProps = { order: Order; token: string | undefined; onDelete: () => void }
+
+function OrderRow({ order, token, onDelete }: OrderRowProps) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium whitespace-nowrap">{order.name}</TableCell>
+      <TableCell className="min-w-40">{order.address}</TableCell>
+      <TableCell className="whitespace-nowrap">{orderCompany(order)}</TableCell>
+      <TableCell>{order.city}</TableCell>
+      <TableCell>{order.state}</TableCell>
+      <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(order.orderTotal)}</TableCell>
+      <TableCell>
+        <OrderStatusBadge status={order.status} />
+      </TableCell>
+      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
+        <div className="flex items-center justify-end gap-2">
+          <InvoiceButton order={order} token={token} />
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/orders/edit/${encodeURIComponent(order._id)}`}>Edit</Link>
+          </Button>
+          <Button variant="destructive" size="sm" onClick={onDelete}>
+            Delete
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+
+import { createOrderBody, shipToFromCustomer, updateOrderBody } from '@/features/admin-orders/order-payloads'
+import type { CreateLine, CustomerOption, DraftLine } from '@/features/admin-orders/types'
+
+const asha: CustomerOption = {
+  _id: 'u1',
+  username: 'Asha Rao',
+  email: 'asha@example.in',
+  address: '14 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  mobile: '9876543210',
+  company: 'Home Bakes',
+  status: 'active',
+}
+
+const lines: CreateLine[] = [
+  { productId: 'p1', name: 'Cocoa powder', price: 449.5, image: '/uploads/cocoa.webp', amountText: '2', maxAmount: 7 },
+  { productId: 'p2', name: 'Piping bags', price: 120, image: '', amountText: ' 3 ', maxAmount: 20 },
+]
+
+describe('shipToFromCustomer', () => {
+  it('prefills name, address, city and state', () => {
+    expect(shipToFromCustomer(asha)).toEqual({
+      name: 'Asha Rao',
+      address: '14 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+    })
+  })
+})
+
+describe('createOrderBody', () => {
+  it('builds the POST /orders body with amounts, discount and item count', () => {
+    const shipTo = { ...shipToFromCustomer(asha), name: ' Asha R. ' }
+    expect(createOrderBody(asha, shipTo, lines, '50.25')).toEqual({
+      ok: true,
+      body: {
+        data: {
+          userId: 'u1',
+          name: 'Asha R.',
+          address: '14 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          discount: 50.25,
+          numItemsInCart: 5,
+          cartItems: [
+            { productId: 'p1', name: 'Cocoa powder', price: 449.5, amount: 2, image: '/uploads/cocoa.webp' },
+            { productId: 'p2', name: 'Piping bags', price: 120, amount: 3, image: '' },
+          ],
+        },
+      },
+    })
+  })
+
+  it('sends a blank discount as 0', () => {
+    const result = createOrderBody(asha, shipToFromCustomer(asha), lines, '')
+    expect(result.ok && result.body.data.discount).toBe(0)
+  })
+
+  it('needs a customer and at least one line', () => {
+    expect(createOrderBody(null, shipToFromCustomer(asha), lines, '0')).toEqual({ ok: false, problem: 'missing' })
+    expect(createOrderBody(asha, shipToFromCustomer(asha), [], '0')).toEqual({ ok: false, problem: 'missing' })
+  })
+
+  it('refuses a quantity over the stock or a discount with three decimals', () => {
+    const tooMany = [{ ...lines[0]!, amountText: '8' }]
+    expect(createOrderBody(asha, shipToFromCustomer(asha), tooMany, '0')).toEqual({ ok: false, problem: 'invalid' })
+    expect(createOrderBody(asha, shipToFromCustomer(asha), lines, '1.005')).toEqual({ ok: false, problem: 'invalid' })
+    expect(createOrderBody(asha, shipToFromCustomer(asha), lines, '-1')).toEqual({ ok: false, problem: 'invalid' })
+  })
+})
+
+describe('updateOrderBody', () => {
+  const draft: DraftLine[] = [
+    { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', amount: 3 },
+    { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', amount: 1 },
+  ]
+
+  it('builds the PATCH body with the live totals', () => {
+    const values = { name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'delivered' as const, discount: '25.25' }
+    expect(updateOrderBody(values, draft)).toEqual({
+      name: 'Asha',
+      email: 'asha@example.in',
+      address: '14 MG Road',
+      discount: 25.25,
+      numItemsInCart: 4,
+      orderTotal: 1250,
+      status: 'delivered',
+      cartItems: [
+        { productId: 'p1', name: 'Cocoa powder', price: 400, amount: 3, image: '/uploads/cocoa.webp' },
+        { productId: 'p3', name: 'Sprinkles', price: 75.25, amount: 1, image: '' },
+      ],
+    })
+  })
+
+  it('is null while the discount is not valid', () => {
+    const values = { name: 'A', email: 'a@example.in', address: 'x', status: 'paid' as const, discount: '-3' }
+    expect(updateOrderBody(values, draft)).toBeNull()
+  })
+})

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  CHECKOUT_FALLBACK_MESSAGE,
+  checkoutFailure,
+  errorDetails,
+  PRICES_CHANGED_MESSAGE,
+  priceUpdates,
+} from '@/features/orders/checkout-failure'
+import { ApiError } from '@/lib/api-client'
+
+/** An ApiError as the order calls throw it: with the envelope's details on it. */
+function apiError(status: number, code: string, message: string, details?: unknown) {
+  return Object.assign(new ApiError(status, code, message), { details })
+}
+
+describe('priceUpdates', () => {
+  it('reads the [{productId, price}] of a price_changed answer', () => {
+    const details = [
+      { productId: 'p1', price: 249.5 },
+      { productId: 'p2', price: 0 },
+    ]
+    expect(priceUpdates(details)).toEqual(details)
+  })
+
+  it('skips entries that are not a product id and a price', () => {
+    const details = [
+      { productId: 'p1', price: '12' },
+      { productId: 7, price: 12 },
+      { productId: 'p2' },
+      { productId: 'p3', price: -1 },
+      { productId: 'p4', price: Number.NaN },
+      null,
+      'p5',
+      { productId: 'p6', price: 99, extra: true },
+    ]
+    expect(priceUpdates(details)).toEqual([{ productId: 'p6', price: 99 }])
+  })
+
+  it('is empty for details that are not a list', () => {
+    expect(priceUpdates(undefined)).toEqual([])
+    expect(priceUpdates({ productId: 'p1', left: 3 })).toEqual([])
+  })
+})
+
+describe('errorDetails', () => {
+  it('reads the details an ApiError carries, and nothing from other errors', () => {
+    expect(errorDetails(apiError(409, 'out_of_stock', 'Only 3 left', { productId: 'p1', left: 3 }))).toEqual({
+      productId: 'p1',
+      left: 3,
+    })
+    expect(errorDetails(new ApiError(409, 'out_of_stock', 'Only 3 left'))).toBeUndefined()
+    expect(errorDetails(new Error('boom'))).toBeUndefined()
+  })
+})
+
+describe('checkoutFailure', () => {
+  it('sends 401 and 403 to sign in, with the server message', () => {
+    expect(checkoutFailure(new ApiError(401, 'unauthorized', 'Your session has ended.'))).toEqual({
+      kind: 'sign-in',
+      message: 'Your session has ended.',
+    })
+    expect(checkoutFailure(new ApiError(403, 'forbidden', ''))).toEqual({
+      kind: 'sign-in',
+      message: CHECKOUT_FALLBACK_MESSAGE,
+    })
+  })
+
+  it('turns price_changed into the new prices and the server message', () => {
+    const error = apiError(409, 'price_changed', 'Prices changed since you added them: Flour now costs ₹260.00.', [
+      { productId: 'p1', price: 260 },
+    ])
+    expect(checkoutFailure(error)).toEqual({
+      kind: 'prices-changed',
+      updates: [{ productId: 'p1', price: 260 }],
+      message: 'Prices changed since you added them: Flour now costs ₹260.00.',
+    })
+  })
+
+  it('has a message of its own for a price_changed answer without one', () => {
+    const error = apiError(409, 'price_changed', '', [{ productId: 'p1', price: 260 }])
+    expect(checkoutFailure(error)).toMatchObject({ kind: 'prices-changed', message: PRICES_CHANGED_MESSAGE })
+  })
+
+  it('shows a price_changed answer without usable details as a message', () => {
+    expect(checkoutFailure(apiError(409, 'price_changed', 'Prices changed', undefined))).toEqual({
+      kind: 'message',
+      message: 'Prices changed',
+    })
+  })
+
+  it('shows stock, availability and field failures as the server words them', () => {
+    const stock = apiError(409, 'out_of_stock', 'Only 3 left of Bread Flour 1 kg', { productId: 'p1', left: 3 })
+    expect(checkoutFailure(stock)).toEqual({ kind: 'message', message: 'Only 3 left of Bread Flour 1 kg' })
+    const gone = apiError(409, 'product_unavailable', 'A product in this order is no longer sold')
+    expect(checkoutFailure(gone)).toEqual({ kind: 'message', message: 'A product in this order is no longer sold' })
+    const invalid = new ApiError(400, 'validation_failed', 'invalid order', { address: 'is required' })
+    expect(checkoutFailure(invalid)).toEqual({ kind: 'message', message: 'invalid order' })
+  })
+
+  it('falls back to the shop message when there is no server message', () => {
+    expect(checkoutFailure(new Error('boom'))).toEqual({ kind: 'message', message: CHECKOUT_FALLBACK_MESSAGE })
+    expect(checkoutFailure(new ApiError(500, 'internal', ''))).toEqual({
+      kind: 'message',
+      message: CHECKOUT_FALLBACK_MESSAGE,
+    })
+  })
+})

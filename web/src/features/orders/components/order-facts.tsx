@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+
+import { Card, CardContent } from '@/components/ui/card'
+import { OrderStatusBadge } from '@/features/orders/components/order-status-badge'
+import { formatOrderDate } from '@/features/orders/format-order-date'
+import type { Order } from '@/features/orders/types'
+
+/** Who ordered what when: the order's number, status, date, customer, company and address. */
+export function OrderFacts({ order }: { order: Order }) {
+  const address = [order.address, order.city, order.state].filter((part) => part.trim() !== '').join(', ')
+  return (
+    <Card>
+      <CardContent>
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Fact label="Order ID">{order.orderId}</Fact>
+          <Fact label="Status">
+            <OrderStatusBadge status={order.status} />
+          </Fact>
+          <Fact label="Date">
+            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </Fact>
+          <Fact label="Customer">{order.user.username}</Fact>
+          <Fact label="Company">{order.company || order.user.company || '—'}</Fact>
+          <Fact label="Address">{address || '—'}</Fact>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** 1 -> "1st", 2 -> "2nd", 3 -> "3rd", 11 -> "11th", 22 -> "22nd" ... */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`
+  switch (day % 10) {
+    case 1:
+      return `${day}st`
+    case 2:
+      return `${day}nd`
+    case 3:
+      return `${day}rd`
+    default:
+      return `${day}th`
+  }
+}
+
+/**
+ * When an order was placed, in the viewer's time zone, as 'hh:mm a - MMM Do, YYYY':
+ * "03:05 pm - Nov 23rd, 2026". Text that is not a date comes back as it is.
+ */
+export function formatOrderDate(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return String(value)
+  const hours = date.getHours()
+  const clock = `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`
+  return `${clock} - ${MONTHS[date.getMonth()]} ${ordinal(date.getDate())}, ${date.getFullYear()}`
+}
