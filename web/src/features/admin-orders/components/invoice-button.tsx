@@ -30,7 +30,8 @@ export function InvoiceButton({ order, token }: InvoiceButtonProps) {
   return (
     <Button
       variant="outline"
-      size="icon"
+      size="sm"
+      className="w-8 px-0"
       aria-label={`Download invoice for ${order.orderId}`}
       title={`Download invoice for ${order.orderId}`}
       aria-disabled={download.isPending || undefined}

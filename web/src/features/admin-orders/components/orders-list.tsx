@@ -108,8 +108,8 @@ function OrderRow({ order, token, onDelete }: OrderRowProps) {
   return (
     <TableRow>
       <TableCell className="font-medium whitespace-nowrap">{order.name}</TableCell>
-      <TableCell className="min-w-40">{order.address}</TableCell>
-      <TableCell className="whitespace-nowrap">{orderCompany(order)}</TableCell>
+      <TableCell className="min-w-32">{order.address}</TableCell>
+      <TableCell className="min-w-24">{orderCompany(order)}</TableCell>
       <TableCell>{order.city}</TableCell>
       <TableCell>{order.state}</TableCell>
       <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
