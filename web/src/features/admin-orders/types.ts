@@ -1,46 +1,20 @@
+import type { components } from '@/lib/api-types'
+
 /** The statuses an order can have; an admin may set any of them on the edit screen. */
 export const ORDER_STATUS_OPTIONS = ['pending', 'paid', 'delivered', 'cancelled'] as const
 
-export type OrderStatus = (typeof ORDER_STATUS_OPTIONS)[number]
+type Schemas = components['schemas']
 
-/** One line of an order as the API shows it. Money is rupees as a JSON number. */
-export type OrderItem = {
-  productId: string
-  /** The product's title when ordered. */
-  name: string
-  /** The unit price charged. */
-  price: number
-  amount: number
-  /** The product's image URL when ordered, or ''. */
-  image: string
-}
+export type OrderStatus = Schemas['OrderStatus']
+
+/** One line of an order at the price it was charged (money in rupees; image a URL path or ''). */
+export type OrderItem = Schemas['OrderItem']
 
 /** The customer an order belongs to. */
-export type OrderCustomer = { _id: string; username: string; email: string; company: string }
+export type OrderCustomer = Schemas['OrderCustomer']
 
-/** An order as GET /orders and GET /orders/{id} return it. */
-export type Order = {
-  _id: string
-  /** The number people quote, such as ORD1001. */
-  orderId: string
-  name: string
-  email: string
-  address: string
-  city: string
-  state: string
-  company: string
-  cartItems: OrderItem[]
-  numItemsInCart: number
-  /** The subtotal: the sum of price times amount. */
-  chargeTotal: number
-  discount: number
-  /** What is charged: max(0, chargeTotal - discount). */
-  orderTotal: number
-  status: OrderStatus
-  user: OrderCustomer
-  createdAt: string
-  updatedAt: string
-}
+/** An order as the API returns it, generated from the server's OpenAPI document. */
+export type Order = Schemas['Order']
 
 /** A customer as GET /users/search returns one: what the create screen shows and prefills from. */
 export type CustomerOption = {

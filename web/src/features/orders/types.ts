@@ -1,46 +1,20 @@
+import type { components } from '@/lib/api-types'
+
 /** Where an order stands. Only a delivered order has an invoice for its customer. */
 export const ORDER_STATUSES = ['pending', 'paid', 'delivered', 'cancelled'] as const
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+type Schemas = components['schemas']
 
-/** One line of a placed order, at the price it was charged. */
-export type OrderItem = {
-  productId: string
-  name: string
-  /** Unit price in rupees. */
-  price: number
-  amount: number
-  /** A URL path, or '' when the product had no picture. */
-  image: string
-}
+export type OrderStatus = Schemas['OrderStatus']
+
+/** One line of an order at the price it was charged (money in rupees; image a URL path or ''). */
+export type OrderItem = Schemas['OrderItem']
 
 /** The customer an order belongs to. */
-export type OrderCustomer = { _id: string; username: string; email: string; company: string }
+export type OrderCustomer = Schemas['OrderCustomer']
 
-/** An order as GET /orders, GET /orders/{id} and POST /orders return it; money in rupees. */
-export type Order = {
-  _id: string
-  /** The number people quote: ORD1001, ORD1002, ... */
-  orderId: string
-  name: string
-  email: string
-  address: string
-  city: string
-  state: string
-  company: string
-  cartItems: OrderItem[]
-  numItemsInCart: number
-  /** The subtotal: price times amount over the lines. */
-  chargeTotal: number
-  discount: number
-  /** What is charged: max(0, subtotal - discount). */
-  orderTotal: number
-  status: OrderStatus
-  user: OrderCustomer
-  /** RFC 3339. */
-  createdAt: string
-  updatedAt: string
-}
+/** An order as the API returns it, generated from the server's OpenAPI document. */
+export type Order = Schemas['Order']
 
 /** `{"order": ...}`. */
 export type OrderResponse = { order: Order }
