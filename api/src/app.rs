@@ -8,6 +8,7 @@ use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
+use axum::serve::ListenerExt;
 use axum::routing::any;
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
@@ -29,7 +30,7 @@ use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::catalog::read_model::ReadModel;
 use crate::uploads::ImageStore;
-use crate::{admins, auth, catalog, categories, health, http, openapi, orders, products, seed, uploads, users, web};
+use crate::{admins, auth, catalog, categories, health, http, load_baseline, openapi, orders, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -65,6 +66,8 @@ pub struct Services {
     pub catalog: Arc<ReadModel>,
     /// Uploaded product images.
     pub images: ImageStore,
+    /// The fixed response of load tests, when configured.
+    pub load_baseline: Option<axum::body::Bytes>,
 }
 
 impl AppState {
@@ -85,6 +88,7 @@ impl AppState {
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
         }
         let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
+        let load_baseline = config.load_baseline_file.as_deref().map(load_baseline::read).transpose()?;
         Ok(AppState(Arc::new(Services {
             db,
             config: Arc::new(config),
@@ -94,6 +98,7 @@ impl AppState {
             throttles: Arc::new(AuthThrottles::default()),
             catalog,
             images,
+            load_baseline,
         })))
     }
 }
@@ -105,7 +110,7 @@ pub async fn build(config: Config) -> anyhow::Result<Router> {
 
 /// The router for an already connected state.
 pub fn router(state: AppState) -> Router {
-    let api = Router::new()
+    let mut api = Router::new()
         .merge(health::router())
         .merge(openapi::router())
         .merge(auth::router())
@@ -113,10 +118,11 @@ pub fn router(state: AppState) -> Router {
         .merge(admins::router())
         .merge(categories::router())
         .merge(products::router())
-        .merge(orders::router())
-        .fallback(api_not_found)
-        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .with_state(state.clone());
+        .merge(orders::router());
+    if let Some(body) = &state.load_baseline {
+        api = api.merge(load_baseline::router(body.clone()));
+    }
+    let api = api.fallback(api_not_found).layer(DefaultBodyLimit::max(JSON_BODY_LIMIT)).with_state(state.clone());
 
     let mut app = Router::new()
         .nest("/api/v1", api)
@@ -149,6 +155,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let router = build(config).await?;
     let listener = TcpListener::bind(address).await.with_context(|| format!("binding {address}"))?;
     tracing::info!("Whisk is serving at http://{}", listener.local_addr()?);
+    // Without TCP_NODELAY a response written in two parts (headers, then a streamed file) waits
+    // for the client's delayed ACK: 40 ms on Linux.
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await

@@ -45,6 +45,9 @@ pub struct Config {
     pub demo_catalog: Option<PathBuf>,
     /// The shop as invoices name it (`SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_EMAIL`).
     pub shop: ShopIdentity,
+    /// For load tests only (`LOAD_BASELINE_FILE`): a file served as is at
+    /// `GET /api/v1/load-baseline`, the baseline listings are compared with.
+    pub load_baseline_file: Option<PathBuf>,
 }
 
 /// The seller named on invoices.
@@ -126,6 +129,7 @@ impl Config {
             mail_from: var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned()),
             bootstrap_admin,
             demo_catalog: var("DEMO_CATALOG").map(PathBuf::from),
+            load_baseline_file: var("LOAD_BASELINE_FILE").map(PathBuf::from),
             host,
             port,
             database_url: var("DATABASE_URL").unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
@@ -156,6 +160,7 @@ impl Config {
             bootstrap_admin: None,
             demo_catalog: None,
             shop: ShopIdentity::default(),
+            load_baseline_file: None,
         }
     }
 }

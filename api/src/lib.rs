@@ -17,6 +17,7 @@ pub mod extract;
 pub mod health;
 pub mod http;
 pub mod invoices;
+pub mod load_baseline;
 pub mod mail;
 pub mod openapi;
 pub mod orders;

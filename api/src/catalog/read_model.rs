@@ -133,21 +133,100 @@ struct Entry {
     price_rank: u32,
 }
 
+/// An entry in one of the orders a listing walks, carrying what the filters compare so that a
+/// listing reads one contiguous array instead of jumping between entries. Stock moves change
+/// none of these fields, so rows are shared by snapshots that differ only in stock.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    entry: u32,
+    /// Equal prices share a rank: the position of the first of them in the price order.
+    price_rank: u32,
+    company_slot: u32,
+    featured: bool,
+}
+
+impl Row {
+    fn of(index: usize, entry: &Entry) -> Row {
+        Row {
+            entry: u32::try_from(index).expect("fewer than 2^32 products"),
+            price_rank: entry.price_rank,
+            company_slot: entry.company_slot,
+            featured: entry.view.featured,
+        }
+    }
+}
+
 /// A listing query resolved against one snapshot.
-struct Resolved<'q> {
-    search: Option<&'q str>,
+struct Resolved {
+    /// Per entry, whether it matches the search text; `None` without a search.
+    search_hits: Option<Vec<bool>>,
     company_slot: Option<u32>,
     /// Products whose price rank is below this are within the price bound.
     price_cutoff: u32,
     featured_only: bool,
 }
 
-impl Entry {
-    fn matches(&self, query: &Resolved<'_>) -> bool {
-        self.price_rank < query.price_cutoff
-            && query.company_slot.is_none_or(|slot| self.company_slot == slot)
-            && (!query.featured_only || self.view.featured)
-            && query.search.is_none_or(|needle| self.view.title_key.contains(needle) || self.view.company_key.contains(needle))
+impl Resolved {
+    fn matches(&self, row: &Row) -> bool {
+        row.price_rank < self.price_cutoff
+            && self.company_slot.is_none_or(|slot| row.company_slot == slot)
+            && (!self.featured_only || row.featured)
+            && self.search_hits.as_ref().is_none_or(|hits| hits[row.entry as usize])
+    }
+
+    /// True when every row matches.
+    fn keeps_all(&self) -> bool {
+        self.price_cutoff == u32::MAX && self.company_slot.is_none() && !self.featured_only && self.search_hits.is_none()
+    }
+}
+
+/// Every entry's lower-cased title and company in one string, in entry order, so a search is one
+/// vectorised substring scan over contiguous memory rather than two pointer chases per product.
+#[derive(Debug, Default)]
+struct SearchText {
+    /// `title\ncompany\n` per entry.
+    text: String,
+    /// Where each entry's part of `text` starts.
+    starts: Vec<usize>,
+}
+
+/// Separates the keys in [`SearchText`]. A needle without it matches the joined text exactly
+/// where it matches a key.
+const KEY_SEPARATOR: char = '\n';
+
+impl SearchText {
+    fn new(entries: &[Entry]) -> SearchText {
+        let mut search = SearchText { text: String::new(), starts: Vec::with_capacity(entries.len()) };
+        for entry in entries {
+            search.starts.push(search.text.len());
+            for key in [&entry.view.title_key, &entry.view.company_key] {
+                search.text.push_str(key);
+                search.text.push(KEY_SEPARATOR);
+            }
+        }
+        search
+    }
+
+    /// Per entry, whether its title or company contains `needle` (lower-cased already).
+    fn hits(&self, needle: &str, entries: &[Entry]) -> Vec<bool> {
+        if needle.contains(KEY_SEPARATOR) {
+            // A match in the joined text could span two keys: compare key by key instead.
+            return entries.iter().map(|entry| entry.view.title_key.contains(needle) || entry.view.company_key.contains(needle)).collect();
+        }
+        let mut hits = vec![false; self.starts.len()];
+        let finder = memchr::memmem::Finder::new(needle.as_bytes());
+        let text = self.text.as_bytes();
+        let mut from = 0;
+        while let Some(found) = finder.find(&text[from..]) {
+            let entry = self.starts.partition_point(|&start| start <= from + found) - 1;
+            hits[entry] = true;
+            // One hit per entry is enough: go on from the next entry.
+            match self.starts.get(entry + 1) {
+                Some(&next) => from = next,
+                None => break,
+            }
+        }
+        hits
     }
 }
 
@@ -163,16 +242,19 @@ pub struct Snapshot {
 #[derive(Debug, Default)]
 struct Indexes {
     by_id: HashMap<String, usize>,
-    by_title: Vec<usize>,
-    by_price: Vec<usize>,
+    by_title: Vec<Row>,
+    by_price: Vec<Row>,
+    /// Every selling price, ascending: where the price bound cuts the price order.
+    prices: Vec<Money>,
     /// Per category slot: its products by title and by price.
-    by_category: Vec<(Vec<usize>, Vec<usize>)>,
+    by_category: Vec<(Vec<Row>, Vec<Row>)>,
     category_slots: HashMap<String, u32>,
     company_slots: HashMap<String, u32>,
     categories: Vec<CategoryRef>,
     companies: Vec<String>,
     /// `"categories":[...],"companies":[...]`, each list starting with "all".
     choices_json: String,
+    search_text: SearchText,
 }
 
 /// The slot of `key` in `slots`, adding it when new.
@@ -221,16 +303,20 @@ impl Snapshot {
             }
             entries[by_price[position]].price_rank = rank;
         }
+        let prices = by_price.iter().map(|&index| entries[index].view.selling_price).collect();
+        let by_title: Vec<Row> = by_title.into_iter().map(|index| Row::of(index, &entries[index])).collect();
+        let by_price: Vec<Row> = by_price.into_iter().map(|index| Row::of(index, &entries[index])).collect();
         let mut by_category = vec![(Vec::new(), Vec::new()); category_slots.len()];
-        for &index in &by_title {
-            by_category[entries[index].category_slot as usize].0.push(index);
+        for row in &by_title {
+            by_category[entries[row.entry as usize].category_slot as usize].0.push(*row);
         }
-        for &index in &by_price {
-            by_category[entries[index].category_slot as usize].1.push(index);
+        for row in &by_price {
+            by_category[entries[row.entry as usize].category_slot as usize].1.push(*row);
         }
         let companies: Vec<String> = entries.iter().map(|entry| entry.view.company.clone()).collect::<BTreeSet<_>>().into_iter().collect();
         let choices_json = choices_json(&categories, &companies);
-        let indexes = Indexes { by_id, by_title, by_price, by_category, category_slots, company_slots, categories, companies, choices_json };
+        let search_text = SearchText::new(&entries);
+        let indexes = Indexes { by_id, by_title, by_price, prices, by_category, category_slots, company_slots, categories, companies, choices_json, search_text };
         Snapshot { entries, indexes: Arc::new(indexes) }
     }
 
@@ -244,11 +330,11 @@ impl Snapshot {
         let empty = Listing { products: Vec::new(), total: 0 };
         let indexes = &*self.indexes;
         let (by_title, by_price) = match query.category.as_deref() {
-            None => (&indexes.by_title, &indexes.by_price),
+            None => (&indexes.by_title[..], &indexes.by_price[..]),
             Some(name) => match indexes.category_slots.get(name) {
                 Some(&slot) => {
                     let (by_title, by_price) = &indexes.by_category[slot as usize];
-                    (by_title, by_price)
+                    (&by_title[..], &by_price[..])
                 }
                 None => return empty,
             },
@@ -260,28 +346,41 @@ impl Snapshot {
                 None => return empty,
             },
         };
-        let price_cutoff = match query.max_price {
-            None => u32::MAX,
-            Some(max) => {
-                let within = indexes.by_price.partition_point(|&index| self.entries[index].view.selling_price <= max);
-                u32::try_from(within).unwrap_or(u32::MAX)
-            }
-        };
-        let resolved = Resolved { search: query.search.as_deref(), company_slot, price_cutoff, featured_only: query.featured_only };
-        let ordered: Box<dyn Iterator<Item = &usize>> = match query.order {
-            Order::TitleAscending => Box::new(by_title.iter()),
-            Order::TitleDescending => Box::new(by_title.iter().rev()),
-            Order::PriceAscending => Box::new(by_price.iter()),
-            Order::PriceDescending => Box::new(by_price.iter().rev()),
-        };
+        let price_cutoff = query
+            .max_price
+            .map_or(u32::MAX, |max| u32::try_from(indexes.prices.partition_point(|&price| price <= max)).unwrap_or(u32::MAX));
+        let search_hits = query.search.as_deref().map(|needle| indexes.search_text.hits(needle, &self.entries));
+        let mut filter = Resolved { search_hits, company_slot, price_cutoff, featured_only: query.featured_only };
         let range = query.page.range(usize::MAX);
+        match query.order {
+            Order::TitleAscending => self.page(by_title.iter(), &filter, range),
+            Order::TitleDescending => self.page(by_title.iter().rev(), &filter, range),
+            Order::PriceAscending | Order::PriceDescending => {
+                // In a price order the products within the bound are a prefix.
+                let within = &by_price[..by_price.partition_point(|row| row.price_rank < filter.price_cutoff)];
+                filter.price_cutoff = u32::MAX;
+                if query.order == Order::PriceAscending {
+                    self.page(within.iter(), &filter, range)
+                } else {
+                    self.page(within.iter().rev(), &filter, range)
+                }
+            }
+        }
+    }
+
+    /// The `range` of the `rows` that pass `filter`, and how many pass.
+    fn page<'r>(&self, rows: impl ExactSizeIterator<Item = &'r Row>, filter: &Resolved, range: std::ops::Range<usize>) -> Listing {
+        let product = |row: &Row| Arc::clone(&self.entries[row.entry as usize].view);
+        if filter.keeps_all() {
+            let total = rows.len() as u64;
+            return Listing { products: rows.skip(range.start).take(range.len()).map(product).collect(), total };
+        }
         let mut total = 0usize;
-        let mut products = Vec::with_capacity(query.page.page_size as usize);
-        for &index in ordered {
-            let entry = &self.entries[index];
-            if entry.matches(&resolved) {
+        let mut products = Vec::with_capacity(range.len().min(rows.len()));
+        for row in rows {
+            if filter.matches(row) {
                 if range.contains(&total) {
-                    products.push(Arc::clone(&entry.view));
+                    products.push(product(row));
                 }
                 total += 1;
             }
@@ -296,13 +395,14 @@ impl Snapshot {
         if needle.is_empty() {
             return Vec::new();
         }
+        let hits = self.indexes.search_text.hits(&needle, &self.entries);
         let mut found: Vec<(bool, usize)> = self
             .indexes
             .by_title
             .iter()
-            .map(|&index| (index, &self.entries[index].view))
-            .filter(|(_, product)| product.title_key.contains(&needle) || product.company_key.contains(&needle))
-            .map(|(index, product)| (!product.title_key.starts_with(&needle), index))
+            .map(|row| row.entry as usize)
+            .filter(|&index| hits[index])
+            .map(|index| (!self.entries[index].view.title_key.starts_with(&needle), index))
             .collect();
         found.sort_by_key(|&(later, _)| later);
         found.into_iter().take(limit).map(|(_, index)| Arc::clone(&self.entries[index].view)).collect()
@@ -523,6 +623,98 @@ mod tests {
         assert_eq!(found, ["p4"]);
         let found: Vec<String> = snapshot.search("c", 2).iter().map(|p| p.id.clone()).collect();
         assert_eq!(found, ["p3", "p2"]);
+    }
+
+    #[test]
+    fn search_finds_each_key_but_never_across_two() {
+        let mut products = vec![
+            product("p1", "Piping Bag", "Bake Easy", "Tools", 10_000, false),
+            product("p2", "Icing Set", "Piping Co", "Tools", 20_000, false),
+            product("p3", "Two\nLines", "Glow", "Tools", 30_000, false),
+        ];
+        products.extend((4..40).map(|n| product(&format!("p{n}"), &format!("Filler {n}"), "Nobody", "Tools", 1_000 * n, false)));
+        let snapshot = Snapshot::new(products, vec![CategoryRef { id: "c-tools".into(), name: "Tools".into() }]);
+        let search = |text: &str| ids(&snapshot, ProductParams { search: Some(text.into()), order: Some("low".into()), ..Default::default() }).0;
+        assert_eq!(search("piping"), ["p1", "p2"], "title in one, company in the other");
+        assert_eq!(search("bageasy"), Vec::<String>::new());
+        assert_eq!(search("bag\nbake"), Vec::<String>::new(), "the end of a title and the start of its company are not one text");
+        assert_eq!(search("easy\nicing"), Vec::<String>::new(), "nor one product's company and the next one's title");
+        assert_eq!(search("two\nlines"), ["p3"], "a key holding a line break still matches");
+        assert_eq!(search("filler 3"), ["p30", "p31", "p32", "p33", "p34", "p35", "p36", "p37", "p38", "p39"]);
+        assert_eq!(search("nobody").len(), 10, "the default page");
+        assert_eq!(ids(&snapshot, ProductParams { search: Some("nobody".into()), ..Default::default() }).1, 36, "every entry counted once");
+    }
+
+    /// Every combination of filters, orders and pages over a catalog with many equal prices,
+    /// against a plain filter-then-sort of the same products.
+    #[test]
+    fn every_listing_equals_a_plain_filter_and_sort() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        let (categories, companies) = (["Flours", "Molds", "Candles"], ["Whisk Mills", "Bake Easy", "Glow", "Nutty Co"]);
+        let views: Vec<ProductView> = (0..300)
+            .map(|n| {
+                let title = format!("{} item {n}", ["Cake", "Box", "Mold", "Tin"][next(4) as usize]);
+                let (category, company) = (categories[next(3) as usize], companies[next(4) as usize]);
+                product(&format!("p{n:03}"), &title, company, category, 1_000 * (1 + next(40) as i64), next(5) == 0)
+            })
+            .collect();
+        let snapshot = Snapshot::new(views.clone(), categories.iter().map(|name| CategoryRef { id: format!("c-{name}"), name: (*name).into() }).collect());
+        let mut checked = 0;
+        for order in ["a-z", "z-a", "low", "high"] {
+            for category in [None, Some("molds")] {
+                for company in [None, Some("glow")] {
+                    for price in [None, Some("150"), Some("5")] {
+                        for search in [None, Some("box")] {
+                            for featured in [false, true] {
+                                let params = || ProductParams {
+                                    order: Some(order.into()),
+                                    category: category.map(Into::into),
+                                    company: company.map(Into::into),
+                                    price: price.map(Into::into),
+                                    search: search.map(Into::into),
+                                    featured: featured.then(|| "true".into()),
+                                    limit: Some("7".into()),
+                                    ..Default::default()
+                                };
+                                let query = params().check().unwrap();
+                                let mut expected: Vec<&ProductView> = views
+                                    .iter()
+                                    .filter(|p| category.is_none_or(|c| p.category.name.to_lowercase() == c))
+                                    .filter(|p| company.is_none_or(|c| p.company.to_lowercase() == c))
+                                    .filter(|p| query.max_price.is_none_or(|max| p.selling_price <= max))
+                                    .filter(|p| search.is_none_or(|s| p.title.to_lowercase().contains(s) || p.company.to_lowercase().contains(s)))
+                                    .filter(|p| !featured || p.featured)
+                                    .collect();
+                                expected.sort_by(|a, b| a.title.to_lowercase().cmp(&b.title.to_lowercase()).then_with(|| a.id.cmp(&b.id)));
+                                match order {
+                                    "z-a" => expected.reverse(),
+                                    "low" => expected.sort_by_key(|p| p.selling_price),
+                                    "high" => {
+                                        expected.sort_by_key(|p| p.selling_price);
+                                        expected.reverse();
+                                    }
+                                    _ => {}
+                                }
+                                let pages = expected.len().div_ceil(7).max(1) + 1;
+                                for page in 1..=pages {
+                                    let (ids, total) = ids(&snapshot, ProductParams { page: Some(page.to_string()), ..params() });
+                                    let want: Vec<String> = expected.iter().skip((page - 1) * 7).take(7).map(|p| p.id.clone()).collect();
+                                    assert_eq!((ids, total), (want, expected.len() as u64), "{order} {category:?} {company:?} {price:?} {search:?} {featured} page {page}");
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 400, "{checked} pages checked");
     }
 
     #[test]
