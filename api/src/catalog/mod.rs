@@ -5,6 +5,7 @@
 pub mod json;
 pub mod query;
 pub mod read_model;
+pub mod search_index;
 
 use crate::db::Db;
 use crate::products::repo;

@@ -13,6 +13,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::catalog::query::{ListQuery, Order};
+use crate::catalog::search_index::SearchIndex;
 
 /// A product's category as listings show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -131,6 +132,8 @@ struct Entry {
     category_slot: u32,
     company_slot: u32,
     price_rank: u32,
+    /// Kept beside the slots so that filtering never reads the product itself.
+    featured: bool,
 }
 
 /// An entry in one of the orders a listing walks, carrying what the filters compare so that a
@@ -151,15 +154,14 @@ impl Row {
             entry: u32::try_from(index).expect("fewer than 2^32 products"),
             price_rank: entry.price_rank,
             company_slot: entry.company_slot,
-            featured: entry.view.featured,
+            featured: entry.featured,
         }
     }
 }
 
-/// A listing query resolved against one snapshot.
+/// A listing query's filters resolved against one snapshot, but for the category (which picks
+/// the rows to walk) and the search text (which picks the entries to look at).
 struct Resolved {
-    /// Per entry, whether it matches the search text; `None` without a search.
-    search_hits: Option<Vec<bool>>,
     company_slot: Option<u32>,
     /// Products whose price rank is below this are within the price bound.
     price_cutoff: u32,
@@ -171,62 +173,11 @@ impl Resolved {
         row.price_rank < self.price_cutoff
             && self.company_slot.is_none_or(|slot| row.company_slot == slot)
             && (!self.featured_only || row.featured)
-            && self.search_hits.as_ref().is_none_or(|hits| hits[row.entry as usize])
     }
 
     /// True when every row matches.
     fn keeps_all(&self) -> bool {
-        self.price_cutoff == u32::MAX && self.company_slot.is_none() && !self.featured_only && self.search_hits.is_none()
-    }
-}
-
-/// Every entry's lower-cased title and company in one string, in entry order, so a search is one
-/// vectorised substring scan over contiguous memory rather than two pointer chases per product.
-#[derive(Debug, Default)]
-struct SearchText {
-    /// `title\ncompany\n` per entry.
-    text: String,
-    /// Where each entry's part of `text` starts.
-    starts: Vec<usize>,
-}
-
-/// Separates the keys in [`SearchText`]. A needle without it matches the joined text exactly
-/// where it matches a key.
-const KEY_SEPARATOR: char = '\n';
-
-impl SearchText {
-    fn new(entries: &[Entry]) -> SearchText {
-        let mut search = SearchText { text: String::new(), starts: Vec::with_capacity(entries.len()) };
-        for entry in entries {
-            search.starts.push(search.text.len());
-            for key in [&entry.view.title_key, &entry.view.company_key] {
-                search.text.push_str(key);
-                search.text.push(KEY_SEPARATOR);
-            }
-        }
-        search
-    }
-
-    /// Per entry, whether its title or company contains `needle` (lower-cased already).
-    fn hits(&self, needle: &str, entries: &[Entry]) -> Vec<bool> {
-        if needle.contains(KEY_SEPARATOR) {
-            // A match in the joined text could span two keys: compare key by key instead.
-            return entries.iter().map(|entry| entry.view.title_key.contains(needle) || entry.view.company_key.contains(needle)).collect();
-        }
-        let mut hits = vec![false; self.starts.len()];
-        let finder = memchr::memmem::Finder::new(needle.as_bytes());
-        let text = self.text.as_bytes();
-        let mut from = 0;
-        while let Some(found) = finder.find(&text[from..]) {
-            let entry = self.starts.partition_point(|&start| start <= from + found) - 1;
-            hits[entry] = true;
-            // One hit per entry is enough: go on from the next entry.
-            match self.starts.get(entry + 1) {
-                Some(&next) => from = next,
-                None => break,
-            }
-        }
-        hits
+        self.price_cutoff == u32::MAX && self.company_slot.is_none() && !self.featured_only
     }
 }
 
@@ -244,6 +195,8 @@ struct Indexes {
     by_id: HashMap<String, usize>,
     by_title: Vec<Row>,
     by_price: Vec<Row>,
+    /// Per entry, its position in `by_title` and in `by_price`.
+    positions: Vec<(u32, u32)>,
     /// Every selling price, ascending: where the price bound cuts the price order.
     prices: Vec<Money>,
     /// Per category slot: its products by title and by price.
@@ -254,7 +207,7 @@ struct Indexes {
     companies: Vec<String>,
     /// `"categories":[...],"companies":[...]`, each list starting with "all".
     choices_json: String,
-    search_text: SearchText,
+    search: SearchIndex,
 }
 
 /// The slot of `key` in `slots`, adding it when new.
@@ -287,6 +240,7 @@ impl Snapshot {
                 category_slot: slot(&mut category_slots, view.category.name.to_lowercase()),
                 company_slot: slot(&mut company_slots, view.company.to_lowercase()),
                 price_rank: 0,
+                featured: view.featured,
                 view,
             })
             .collect();
@@ -304,6 +258,13 @@ impl Snapshot {
             entries[by_price[position]].price_rank = rank;
         }
         let prices = by_price.iter().map(|&index| entries[index].view.selling_price).collect();
+        let mut positions = vec![(0, 0); entries.len()];
+        for (position, &index) in by_title.iter().enumerate() {
+            positions[index].0 = u32::try_from(position).expect("fewer than 2^32 products");
+        }
+        for (position, &index) in by_price.iter().enumerate() {
+            positions[index].1 = u32::try_from(position).expect("fewer than 2^32 products");
+        }
         let by_title: Vec<Row> = by_title.into_iter().map(|index| Row::of(index, &entries[index])).collect();
         let by_price: Vec<Row> = by_price.into_iter().map(|index| Row::of(index, &entries[index])).collect();
         let mut by_category = vec![(Vec::new(), Vec::new()); category_slots.len()];
@@ -315,8 +276,8 @@ impl Snapshot {
         }
         let companies: Vec<String> = entries.iter().map(|entry| entry.view.company.clone()).collect::<BTreeSet<_>>().into_iter().collect();
         let choices_json = choices_json(&categories, &companies);
-        let search_text = SearchText::new(&entries);
-        let indexes = Indexes { by_id, by_title, by_price, prices, by_category, category_slots, company_slots, categories, companies, choices_json, search_text };
+        let search = SearchIndex::new(entries.iter().map(|entry| [&*entry.view.title_key, &*entry.view.company_key]));
+        let indexes = Indexes { by_id, by_title, by_price, positions, prices, by_category, category_slots, company_slots, categories, companies, choices_json, search };
         Snapshot { entries, indexes: Arc::new(indexes) }
     }
 
@@ -329,13 +290,10 @@ impl Snapshot {
     pub fn list(&self, query: &ListQuery) -> Listing {
         let empty = Listing { products: Vec::new(), total: 0 };
         let indexes = &*self.indexes;
-        let (by_title, by_price) = match query.category.as_deref() {
-            None => (&indexes.by_title[..], &indexes.by_price[..]),
+        let category_slot = match query.category.as_deref() {
+            None => None,
             Some(name) => match indexes.category_slots.get(name) {
-                Some(&slot) => {
-                    let (by_title, by_price) = &indexes.by_category[slot as usize];
-                    (&by_title[..], &by_price[..])
-                }
+                Some(&slot) => Some(slot),
                 None => return empty,
             },
         };
@@ -349,9 +307,18 @@ impl Snapshot {
         let price_cutoff = query
             .max_price
             .map_or(u32::MAX, |max| u32::try_from(indexes.prices.partition_point(|&price| price <= max)).unwrap_or(u32::MAX));
-        let search_hits = query.search.as_deref().map(|needle| indexes.search_text.hits(needle, &self.entries));
-        let mut filter = Resolved { search_hits, company_slot, price_cutoff, featured_only: query.featured_only };
+        let mut filter = Resolved { company_slot, price_cutoff, featured_only: query.featured_only };
         let range = query.page.range(usize::MAX);
+        if let Some(needle) = query.search.as_deref() {
+            return self.page_of_found(indexes.search.find(needle), category_slot, &filter, query.order, range);
+        }
+        let (by_title, by_price) = match category_slot {
+            None => (&indexes.by_title[..], &indexes.by_price[..]),
+            Some(slot) => {
+                let (by_title, by_price) = &indexes.by_category[slot as usize];
+                (&by_title[..], &by_price[..])
+            }
+        };
         match query.order {
             Order::TitleAscending => self.page(by_title.iter(), &filter, range),
             Order::TitleDescending => self.page(by_title.iter().rev(), &filter, range),
@@ -366,6 +333,26 @@ impl Snapshot {
                 }
             }
         }
+    }
+
+    /// The `range` of the `found` entries in `category_slot` that pass `filter`, in `order`, and
+    /// how many pass: a search looks only at what the text found, however large the catalog.
+    fn page_of_found(&self, found: Vec<u32>, category_slot: Option<u32>, filter: &Resolved, order: Order, range: std::ops::Range<usize>) -> Listing {
+        let by_title = matches!(order, Order::TitleAscending | Order::TitleDescending);
+        let mut positions: Vec<u32> = found
+            .into_iter()
+            .map(|entry| (entry as usize, &self.entries[entry as usize]))
+            .filter(|(index, entry)| category_slot.is_none_or(|slot| entry.category_slot == slot) && filter.matches(&Row::of(*index, entry)))
+            .map(|(index, _)| if by_title { self.indexes.positions[index].0 } else { self.indexes.positions[index].1 })
+            .collect();
+        positions.sort_unstable();
+        if matches!(order, Order::TitleDescending | Order::PriceDescending) {
+            positions.reverse();
+        }
+        let rows = if by_title { &self.indexes.by_title } else { &self.indexes.by_price };
+        let page = positions.get(range.start.min(positions.len())..range.end.min(positions.len())).unwrap_or_default();
+        let products = page.iter().map(|&position| Arc::clone(&self.entries[rows[position as usize].entry as usize].view)).collect();
+        Listing { products, total: positions.len() as u64 }
     }
 
     /// The `range` of the `rows` that pass `filter`, and how many pass.
@@ -395,17 +382,16 @@ impl Snapshot {
         if needle.is_empty() {
             return Vec::new();
         }
-        let hits = self.indexes.search_text.hits(&needle, &self.entries);
-        let mut found: Vec<(bool, usize)> = self
+        let mut found: Vec<(bool, u32, usize)> = self
             .indexes
-            .by_title
-            .iter()
-            .map(|row| row.entry as usize)
-            .filter(|&index| hits[index])
-            .map(|index| (!self.entries[index].view.title_key.starts_with(&needle), index))
+            .search
+            .find(&needle)
+            .into_iter()
+            .map(|entry| entry as usize)
+            .map(|index| (!self.entries[index].view.title_key.starts_with(&needle), self.indexes.positions[index].0, index))
             .collect();
-        found.sort_by_key(|&(later, _)| later);
-        found.into_iter().take(limit).map(|(_, index)| Arc::clone(&self.entries[index].view)).collect()
+        found.sort_unstable();
+        found.into_iter().take(limit).map(|(_, _, index)| Arc::clone(&self.entries[index].view)).collect()
     }
 
     /// Every category name, by name.
