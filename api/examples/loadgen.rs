@@ -30,10 +30,10 @@ async fn one_response(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16
         if header.is_empty() {
             break;
         }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<u64>().ok();
-            }
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<u64>().ok();
         }
     }
     let length = length.ok_or_else(|| std::io::Error::other("response without Content-Length"))?;

@@ -67,6 +67,9 @@ pub fn check_shape(items: &[CartItemInput], discount: Money) -> Result<Vec<Produ
     Ok(ids)
 }
 
+/// The products whose client price was stale, each with its current selling price.
+pub type PriceChanges = Vec<(ProductId, Money)>;
+
 /// A product a line asked for that is not sold any more.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unavailable(pub ProductId);
@@ -79,7 +82,7 @@ pub fn price(
     ids: &[ProductId],
     current: &HashMap<ProductId, CurrentProduct>,
     kept: &HashMap<ProductId, KeptLine>,
-) -> Result<Result<Vec<PricedLine>, Vec<(ProductId, Money)>>, Unavailable> {
+) -> Result<Result<Vec<PricedLine>, PriceChanges>, Unavailable> {
     let mut lines = Vec::with_capacity(items.len());
     let mut changed = Vec::new();
     for (item, id) in items.iter().zip(ids) {

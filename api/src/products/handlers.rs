@@ -204,10 +204,10 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
         Some(v) => errors.check("sellingPrice", money(&v)),
         None => existing.map(|e| Money::round(e.selling_price)).or_else(|| errors.check("sellingPrice", Err("is required".to_owned()))),
     };
-    if let (Some(price), Some(selling)) = (price, selling_price) {
-        if price < selling {
-            errors.add("price", "the list price cannot be below the selling price");
-        }
+    if let (Some(price), Some(selling)) = (price, selling_price)
+        && price < selling
+    {
+        errors.add("price", "the list price cannot be below the selling price");
     }
     let stock = match text_field(form, "stock") {
         Some(v) => errors.check("stock", stock(&v)),
@@ -238,7 +238,7 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
 /// and records the field errors. Returns the new image of each slot.
 async fn store_images(state: &AppState, form: &mut ProductForm, errors: &mut FieldErrors) -> ApiResult<[Option<StoredImage>; 5]> {
     for name in &form.oversized {
-        errors.add(name, &format!("is larger than {} MB", images::MAX_IMAGE_BYTES / (1024 * 1024)));
+        errors.add(name, format!("is larger than {} MB", images::MAX_IMAGE_BYTES / (1024 * 1024)));
     }
     let mut processed = Vec::new();
     for (index, file) in form.files.iter_mut().enumerate() {

@@ -116,10 +116,10 @@ impl ImageStore {
     pub async fn remove(&self, images: impl IntoIterator<Item = &StoredImage>) {
         for image in images {
             for name in [&image.file, &image.thumb] {
-                if let Err(error) = tokio::fs::remove_file(self.dir.join(name)).await {
-                    if error.kind() != std::io::ErrorKind::NotFound {
-                        tracing::warn!(%error, file = %name, "could not remove an image");
-                    }
+                if let Err(error) = tokio::fs::remove_file(self.dir.join(name)).await
+                    && error.kind() != std::io::ErrorKind::NotFound
+                {
+                    tracing::warn!(%error, file = %name, "could not remove an image");
                 }
             }
         }
