@@ -339,20 +339,25 @@ impl Snapshot {
     /// how many pass: a search looks only at what the text found, however large the catalog.
     fn page_of_found(&self, found: Vec<u32>, category_slot: Option<u32>, filter: &Resolved, order: Order, range: std::ops::Range<usize>) -> Listing {
         let by_title = matches!(order, Order::TitleAscending | Order::TitleDescending);
-        let mut positions: Vec<u32> = found
+        // Descending orders sort the complement of the position, so one ascending sort serves all.
+        let descending = matches!(order, Order::TitleDescending | Order::PriceDescending);
+        let mut keys: Vec<u32> = found
             .into_iter()
             .map(|entry| (entry as usize, &self.entries[entry as usize]))
             .filter(|(index, entry)| category_slot.is_none_or(|slot| entry.category_slot == slot) && filter.matches(&Row::of(*index, entry)))
             .map(|(index, _)| if by_title { self.indexes.positions[index].0 } else { self.indexes.positions[index].1 })
+            .map(|position| if descending { !position } else { position })
             .collect();
-        positions.sort_unstable();
-        if matches!(order, Order::TitleDescending | Order::PriceDescending) {
-            positions.reverse();
-        }
+        let total = keys.len();
+        let (start, end) = (range.start.min(total), range.end.min(total));
+        sort_first(&mut keys, end);
         let rows = if by_title { &self.indexes.by_title } else { &self.indexes.by_price };
-        let page = positions.get(range.start.min(positions.len())..range.end.min(positions.len())).unwrap_or_default();
-        let products = page.iter().map(|&position| Arc::clone(&self.entries[rows[position as usize].entry as usize].view)).collect();
-        Listing { products, total: positions.len() as u64 }
+        let products = keys[start..end]
+            .iter()
+            .map(|&key| if descending { !key } else { key })
+            .map(|position| Arc::clone(&self.entries[rows[position as usize].entry as usize].view))
+            .collect();
+        Listing { products, total: total as u64 }
     }
 
     /// The `range` of the `rows` that pass `filter`, and how many pass.
@@ -390,7 +395,7 @@ impl Snapshot {
             .map(|entry| entry as usize)
             .map(|index| (!self.entries[index].view.title_key.starts_with(&needle), self.indexes.positions[index].0, index))
             .collect();
-        found.sort_unstable();
+        sort_first(&mut found, limit);
         found.into_iter().take(limit).map(|(_, _, index)| Arc::clone(&self.entries[index].view)).collect()
     }
 
@@ -463,6 +468,19 @@ impl Snapshot {
         }
         Snapshot { entries, indexes: Arc::clone(&self.indexes) }
     }
+}
+
+/// Orders `items` just enough that its first `count` are the smallest, in order: a page of many
+/// matches costs a linear selection and a sort of the page, not a sort of every match.
+fn sort_first<T: Ord>(items: &mut [T], count: usize) {
+    if count == 0 {
+        return;
+    }
+    if count < items.len() {
+        items.select_nth_unstable(count - 1);
+    }
+    let count = count.min(items.len());
+    items[..count].sort_unstable();
 }
 
 /// `"categories":["all",...],"companies":["all",...]`.
@@ -609,6 +627,17 @@ mod tests {
         assert_eq!(found, ["p4"]);
         let found: Vec<String> = snapshot.search("c", 2).iter().map(|p| p.id.clone()).collect();
         assert_eq!(found, ["p3", "p2"]);
+    }
+
+    #[test]
+    fn sorting_the_first_few_gives_the_smallest_in_order() {
+        for count in 0..12 {
+            let mut items = vec![9, 3, 7, 3, 1, 8, 0, 5, 2, 6];
+            sort_first(&mut items, count);
+            let shown = count.min(items.len());
+            assert_eq!(items[..shown], [0, 1, 2, 3, 3, 5, 6, 7, 8, 9][..shown], "{count}");
+            assert_eq!(items.len(), 10);
+        }
     }
 
     #[test]

@@ -81,8 +81,8 @@ impl SearchIndex {
         } else if needle.len() < 3 {
             self.scan(needle)
         } else {
-            let finder = memmem::Finder::new(needle);
             let mut candidates = self.candidates(needle);
+            let finder = memmem::Finder::new(needle);
             candidates.retain(|&entry| finder.find(self.entry_text(entry as usize)).is_some());
             candidates
         }
@@ -103,9 +103,12 @@ impl SearchIndex {
         let finder = memmem::Finder::new(needle);
         let text = self.text.as_bytes();
         let mut found = Vec::new();
-        let mut from = 0;
+        let (mut from, mut entry) = (0, 0);
         while let Some(at) = finder.find(&text[from..]) {
-            let entry = (self.bounds.partition_point(|&start| start <= from + at) - 1) / 2;
+            // Hits come in text order, so the entry only moves forward.
+            while self.bounds[2 * entry + 2] <= from + at {
+                entry += 1;
+            }
             found.push(u32::try_from(entry).expect("fewer than 2^32 products"));
             // One hit per entry is enough: go on from the next entry.
             from = self.bounds[2 * entry + 2];
