@@ -34,9 +34,24 @@ pub fn amount_options(context: AmountContext, current: u32) -> Vec<u32> {
     (1..=last.max(1)).collect()
 }
 
+/// The most units a new order line of a product with `stock` units left may hold:
+/// [`MAX_LINE_AMOUNT`], or the stock when less (never below 0).
+pub fn new_line_limit(stock: i64) -> u32 {
+    u32::try_from(stock.clamp(0, i64::from(MAX_LINE_AMOUNT))).unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_line_holds_at_most_the_stock_and_the_line_maximum() {
+        assert_eq!(new_line_limit(100), 20);
+        assert_eq!(new_line_limit(20), 20);
+        assert_eq!(new_line_limit(3), 3);
+        assert_eq!(new_line_limit(0), 0);
+        assert_eq!(new_line_limit(-2), 0);
+    }
 
     #[test]
     fn offers_the_right_ranges() {

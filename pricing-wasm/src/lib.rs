@@ -8,7 +8,7 @@
 //! - [`format`]: en-IN rupee text with Indian digit grouping, and amounts in words.
 //! - [`cart`]: the storefront cart and its derived totals.
 //! - [`totals`]: order totals with a discount.
-//! - [`amounts`]: the amount choices a select offers.
+//! - [`amounts`]: the amount choices a select offers and the most a new order line may hold.
 //! - [`pagination`]: page counts, page requests and the shared pagination control.
 //! - [`validate`]: checks of an order payload with typed errors.
 
@@ -22,7 +22,7 @@ pub mod validate;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
-pub use amounts::{AmountContext, MAX_LINE_AMOUNT, amount_options};
+pub use amounts::{AmountContext, MAX_LINE_AMOUNT, amount_options, new_line_limit};
 pub use cart::{Cart, CartLine, PriceUpdate};
 pub use format::{amount_in_words, format_inr};
 pub use money::{Money, MoneyError};

@@ -128,6 +128,18 @@ pub fn amount_options(
     Ok(crate::amount_options(context, current))
 }
 
+/// See [`crate::new_line_limit`].
+#[wasm_bindgen(js_name = lineAmountLimit)]
+pub fn line_amount_limit(stock: i32) -> u32 {
+    crate::new_line_limit(i64::from(stock))
+}
+
+/// [`crate::MAX_LINE_AMOUNT`]: the most units one order line may hold.
+#[wasm_bindgen(js_name = maxLineAmount)]
+pub fn max_line_amount() -> u32 {
+    crate::MAX_LINE_AMOUNT
+}
+
 /// See [`crate::page_count`].
 #[wasm_bindgen(js_name = pageCount)]
 pub fn page_count(total: u32, page_size: u32) -> u32 {

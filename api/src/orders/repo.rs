@@ -20,8 +20,11 @@ use crate::uploads::images::url;
 
 /// Checks the prices new lines are charged at, then moves the stock: a negative delta takes
 /// units and fails with `out_of_stock:<product>:<left>` when too few are left; a positive delta
-/// returns units (to a product that still exists).
-const CHECK_PRICES_AND_MOVE_STOCK: &str = "\
+/// returns units (to a product that still exists). A macro so that each statement is one
+/// `concat!`ed literal: no query text is built at run time.
+macro_rules! check_prices_and_move_stock {
+    () => {
+        "\
     FOR $check IN $price_checks { \
         LET $now = $check.product.selling_price; \
         IF $now = NONE { THROW 'product_gone:' + record::id($check.product) }; \
@@ -32,7 +35,9 @@ const CHECK_PRICES_AND_MOVE_STOCK: &str = "\
         IF $stock = NONE { IF $move.delta < 0 { THROW 'product_gone:' + record::id($move.product) } } \
         ELSE IF $stock + $move.delta < 0 { THROW 'out_of_stock:' + record::id($move.product) + ':' + <string> $stock } \
         ELSE { UPDATE $move.product SET stock += $move.delta RETURN NONE }; \
-    }; ";
+    }; "
+    };
+}
 
 macro_rules! order_fields {
     () => {
@@ -324,15 +329,16 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
     let (moves, price_checks) = work.bound();
     let id = OrderId::generate();
     let mut response = db
-        .query(format!(
-            "BEGIN; {CHECK_PRICES_AND_MOVE_STOCK} \
-             LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
+        .query(concat!(
+            "BEGIN; ",
+            check_prices_and_move_stock!(),
+            "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
              CREATE $id SET order_id = 'ORD' + <string> $number, user = $user, created_by = $created_by, \
                  name = $fields.name, email = $fields.email, address = $fields.address, city = $fields.city, \
                  state = $fields.state, company = $fields.company, cart_items = $fields.cart_items, \
                  num_items_in_cart = $fields.num_items_in_cart, charge_total = $fields.charge_total, \
                  discount = $fields.discount, order_total = $fields.order_total, status = $fields.status RETURN NONE; \
-             IF $key != NONE {{ CREATE order_request SET user = $user, idempotency_key = $key, order = $id RETURN NONE }}; \
+             IF $key != NONE { CREATE order_request SET user = $user, idempotency_key = $key, order = $id RETURN NONE }; \
              COMMIT;"
         ))
         .bind(("moves", moves))
@@ -352,12 +358,12 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
 pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work: &StockWork) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
-        .query(format!(
+        .query(concat!(
             "BEGIN; \
              LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
-             IF $version != $seen {{ THROW 'order_changed' }}; \
-             {CHECK_PRICES_AND_MOVE_STOCK} \
-             UPDATE $id MERGE $fields RETURN NONE; \
+             IF $version != $seen { THROW 'order_changed' }; ",
+            check_prices_and_move_stock!(),
+            "UPDATE $id MERGE $fields RETURN NONE; \
              COMMIT;"
         ))
         .bind(("id", id.record()))
@@ -374,12 +380,12 @@ pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work
 pub async fn delete(db: &Db, id: &OrderId, seen: &str, work: &StockWork) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
-        .query(format!(
+        .query(concat!(
             "BEGIN; \
              LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
-             IF $version != $seen {{ THROW 'order_changed' }}; \
-             {CHECK_PRICES_AND_MOVE_STOCK} \
-             DELETE order_request WHERE order = $id; \
+             IF $version != $seen { THROW 'order_changed' }; ",
+            check_prices_and_move_stock!(),
+            "DELETE order_request WHERE order = $id; \
              DELETE $id; \
              COMMIT;"
         ))

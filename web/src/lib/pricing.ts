@@ -32,6 +32,11 @@ export const validateOrder = (lines: OrderLine[], discount: number): OrderProble
 export const amountOptions = (context: AmountContext, current: number): number[] =>
   Array.from(wasm.amountOptions(context, current))
 
+/** The most units one order line may hold; the server enforces it. */
+export const MAX_LINE_AMOUNT: number = wasm.maxLineAmount()
+/** The most a new order line of a product with `stock` units left may hold. */
+export const lineAmountLimit = (stock: number): number => wasm.lineAmountLimit(stock)
+
 export const pageCount = (total: number, pageSize: number): number => wasm.pageCount(total, pageSize)
 export const paginationItems = (page: number, count: number): PageItem[] => wasm.paginationItems(page, count)
 

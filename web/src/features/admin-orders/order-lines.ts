@@ -1,13 +1,7 @@
 import type { CreateLine, DraftLine, OrderItem, ProductOption } from '@/features/admin-orders/types'
-import { orderTotals, type OrderTotals } from '@/lib/pricing'
+import { lineAmountLimit, orderTotals, type OrderTotals } from '@/lib/pricing'
 
-/** The most units one order line may hold: the pricing crate's MAX_LINE_AMOUNT, which the server enforces. */
-export const MAX_LINE_AMOUNT = 20
-
-/** The most a new line of this product may hold: 20, or what is left in stock when that is less. */
-export function lineAmountLimit(stock: number): number {
-  return Math.max(0, Math.min(MAX_LINE_AMOUNT, Math.floor(stock)))
-}
+export { lineAmountLimit, MAX_LINE_AMOUNT } from '@/lib/pricing'
 
 /** A quantity box's text as an amount: a whole number from 1 to `max`, otherwise null. */
 export function parseAmount(text: string, max: number): number | null {
