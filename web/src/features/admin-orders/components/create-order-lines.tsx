@@ -1,12 +1,10 @@
 import { useId } from 'react'
 
-import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { LineThumbnail } from '@/features/admin-orders/components/line-thumbnail'
+import { OrderLineList, OrderLineRow } from '@/features/admin-orders/components/order-line-row'
 import { createLineAmount, lineFieldError, lineTotal } from '@/features/admin-orders/order-lines'
 import type { CreateLine } from '@/features/admin-orders/types'
-import { formatInr } from '@/lib/pricing'
 
 type CreateOrderLinesProps = {
   lines: CreateLine[]
@@ -18,11 +16,8 @@ type CreateOrderLinesProps = {
 
 /** The create screen's lines: product, unit price, a quantity box (1 to 20, at most the stock), line total, remove. */
 export function CreateOrderLines({ lines, errors, onAmountChange, onRemove }: CreateOrderLinesProps) {
-  if (lines.length === 0) {
-    return <p className="rounded-lg border p-4 text-center text-sm text-muted-foreground">No products added yet.</p>
-  }
   return (
-    <ul aria-label="Order items" className="divide-y rounded-lg border">
+    <OrderLineList emptyText="No products added yet.">
       {lines.map((line, index) => (
         <CreateLineItem
           key={line.productId}
@@ -32,7 +27,7 @@ export function CreateOrderLines({ lines, errors, onAmountChange, onRemove }: Cr
           onRemove={() => onRemove(line.productId)}
         />
       ))}
-    </ul>
+    </OrderLineList>
   )
 }
 
@@ -50,50 +45,32 @@ function CreateLineItem({ line, serverError, onAmountChange, onRemove }: CreateL
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   return (
-    <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 p-3 sm:grid-cols-[3rem_minmax(0,1fr)_auto_auto] sm:items-center">
-      <LineThumbnail src={line.image} title={line.name} />
-      <div className="min-w-0">
-        <p className="font-medium break-words">{line.name}</p>
-        <p className="text-sm text-muted-foreground">
-          <span className="tabular-nums">{formatInr(line.price)}</span> each
+    <OrderLineRow name={line.name} image={line.image} price={line.price} total={lineTotal(line.price, amount ?? 0)} onRemove={onRemove}>
+      <Label htmlFor={id}>
+        Quantity<span className="sr-only"> of {line.name}</span>
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={line.maxAmount}
+        step={1}
+        required
+        value={line.amountText}
+        onChange={(event) => onAmountChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        className="w-24"
+      />
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Up to {line.maxAmount}
+      </p>
+      {error && (
+        <p id={errorId} className="max-w-48 text-sm text-destructive">
+          {error}
         </p>
-      </div>
-      <div className="col-start-2 grid gap-1 sm:col-start-auto">
-        <Label htmlFor={id}>
-          Quantity<span className="sr-only"> of {line.name}</span>
-        </Label>
-        <Input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={line.maxAmount}
-          step={1}
-          required
-          value={line.amountText}
-          onChange={(event) => onAmountChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          className="w-24"
-        />
-        <p id={hintId} className="text-xs text-muted-foreground">
-          Up to {line.maxAmount}
-        </p>
-        {error && (
-          <p id={errorId} className="max-w-48 text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="col-start-2 flex items-center justify-between gap-3 sm:col-start-auto sm:flex-col sm:items-end">
-        <p className="font-semibold tabular-nums">
-          <span className="sr-only">Line total </span>
-          {formatInr(lineTotal(line.price, amount ?? 0))}
-        </p>
-        <Button type="button" variant="outline" size="sm" aria-label={`Remove ${line.name}`} onClick={onRemove}>
-          Remove
-        </Button>
-      </div>
-    </li>
+      )}
+    </OrderLineRow>
   )
 }

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { LineThumbnail } from '@/features/admin-orders/components/line-thumbnail'
+import { formatInr } from '@/lib/pricing'
+
+type OrderLineListProps = {
+  /** Shown instead of the list when it has no lines. */
+  emptyText: string
+  children: ReactNode[]
+}
+
+/** The lines of an order being created or edited, or `emptyText` when there are none. */
+export function OrderLineList({ emptyText, children }: OrderLineListProps) {
+  if (children.length === 0) {
+    return <p className="rounded-lg border p-4 text-center text-sm text-muted-foreground">{emptyText}</p>
+  }
+  return (
+    <ul aria-label="Order items" className="divide-y rounded-lg border">
+      {children}
+    </ul>
+  )
+}
+
+type OrderLineRowProps = {
+  name: string
+  image: string
+  /** Unit price in rupees. */
+  price: number
+  /** Line total in rupees, from the pricing module. */
+  total: number
+  onRemove: () => void
+  /** The amount control with its label and messages. */
+  children: ReactNode
+}
+
+/** One order line: thumbnail, name and unit price, the amount control, the line total and remove. */
+export function OrderLineRow({ name, image, price, total, onRemove, children }: OrderLineRowProps) {
+  return (
+    <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 p-3 sm:grid-cols-[3rem_minmax(0,1fr)_auto_auto] sm:items-center">
+      <LineThumbnail src={image} title={name} />
+      <div className="min-w-0">
+        <p className="font-medium break-words">{name}</p>
+        <p className="text-sm text-muted-foreground">
+          <span className="tabular-nums">{formatInr(price)}</span> each
+        </p>
+      </div>
+      <div className="col-start-2 grid gap-1 sm:col-start-auto">{children}</div>
+      <div className="col-start-2 flex items-center justify-between gap-3 sm:col-start-auto sm:flex-col sm:items-end">
+        <p className="font-semibold tabular-nums">
+          <span className="sr-only">Line total </span>
+          {formatInr(total)}
+        </p>
+        <Button type="button" variant="outline" size="sm" aria-label={`Remove ${name}`} onClick={onRemove}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  )
+}
