@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::Deref;
 use std::sync::{Arc, RwLock};
 
-use pricing::Money;
+use pricing::{Money, PageRequest};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -308,10 +308,11 @@ impl Snapshot {
             .max_price
             .map_or(u32::MAX, |max| u32::try_from(indexes.prices.partition_point(|&price| price <= max)).unwrap_or(u32::MAX));
         let mut filter = Resolved { company_slot, price_cutoff, featured_only: query.featured_only };
-        let range = query.page.range(usize::MAX);
         if let Some(needle) = query.search.as_deref() {
-            return self.page_of_found(indexes.search.find(needle), category_slot, &filter, query.order, range);
+            return self.page_of_found(indexes.search.find(needle), category_slot, &filter, query.order, query.page);
         }
+        // The total is known only after the walk: take the page's range as if unbounded.
+        let range = query.page.range(usize::MAX);
         let (by_title, by_price) = match category_slot {
             None => (&indexes.by_title[..], &indexes.by_price[..]),
             Some(slot) => {
@@ -337,7 +338,7 @@ impl Snapshot {
 
     /// The `range` of the `found` entries in `category_slot` that pass `filter`, in `order`, and
     /// how many pass: a search looks only at what the text found, however large the catalog.
-    fn page_of_found(&self, found: Vec<u32>, category_slot: Option<u32>, filter: &Resolved, order: Order, range: std::ops::Range<usize>) -> Listing {
+    fn page_of_found(&self, found: Vec<u32>, category_slot: Option<u32>, filter: &Resolved, order: Order, page: PageRequest) -> Listing {
         let by_title = matches!(order, Order::TitleAscending | Order::TitleDescending);
         // Descending orders sort the complement of the position, so one ascending sort serves all.
         let descending = matches!(order, Order::TitleDescending | Order::PriceDescending);
@@ -349,10 +350,10 @@ impl Snapshot {
             .map(|position| if descending { !position } else { position })
             .collect();
         let total = keys.len();
-        let (start, end) = (range.start.min(total), range.end.min(total));
-        sort_first(&mut keys, end);
+        let range = page.range(total);
+        sort_first(&mut keys, range.end);
         let rows = if by_title { &self.indexes.by_title } else { &self.indexes.by_price };
-        let products = keys[start..end]
+        let products = keys[range]
             .iter()
             .map(|&key| if descending { !key } else { key })
             .map(|position| Arc::clone(&self.entries[rows[position as usize].entry as usize].view))
