@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
-import { Pagination } from '@/components/pagination'
-import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { PagedTable } from '@/components/paged-table'
 import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteOrder } from '@/features/admin-orders/api/delete-order'
 import { useOrders } from '@/features/admin-orders/api/get-orders'
 import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
@@ -14,7 +13,7 @@ import { OrderStatusBadge } from '@/features/admin-orders/components/order-statu
 import { orderCompany } from '@/features/admin-orders/order-display'
 import type { Order } from '@/features/admin-orders/types'
 import { errorMessage } from '@/lib/api-errors'
-import { pageSearch, readPage } from '@/lib/page-search'
+import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
 const COLUMNS = 9
@@ -25,7 +24,6 @@ const COLUMNS = 9
  */
 export function OrdersList({ token }: { token: string | undefined }) {
   const [searchParams] = useSearchParams()
-  const { search } = useLocation()
   const page = readPage(searchParams)
   const orders = useOrders(page, token)
   const deleteOrder = useDeleteOrder(token)
@@ -41,57 +39,32 @@ export function OrdersList({ token }: { token: string | undefined }) {
     })
   }
 
-  const pagination = orders.data?.meta.pagination
-  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
-    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
-  }
-
   return (
     <div className="space-y-6">
-      {orders.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(orders.error, 'Failed to fetch orders')}
-        </p>
-      ) : orders.data?.data.length === 0 ? (
-        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
-          No orders found.
-        </p>
-      ) : (
-        <>
-          {orders.isPending && (
-            <p role="status" className="sr-only">
-              Loading orders
-            </p>
-          )}
-          <div className="rounded-lg border bg-card">
-            <Table aria-label="Orders" aria-busy={orders.isFetching || undefined}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Address</TableHead>
-                  <TableHead>Company</TableHead>
-                  <TableHead>City</TableHead>
-                  <TableHead>State</TableHead>
-                  <TableHead className="text-right">Items</TableHead>
-                  <TableHead className="text-right">Total</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {orders.data ? (
-                  orders.data.data.map((order) => (
-                    <OrderRow key={order._id} order={order} token={token} onDelete={() => setTarget(order)} />
-                  ))
-                ) : (
-                  <TableSkeletonRows columns={COLUMNS} />
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
-        </>
-      )}
+      <PagedTable
+        query={orders}
+        page={page}
+        pagination={orders.data?.meta.pagination}
+        noun="orders"
+        columns={COLUMNS}
+        head={
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Address</TableHead>
+            <TableHead>Company</TableHead>
+            <TableHead>City</TableHead>
+            <TableHead>State</TableHead>
+            <TableHead className="text-right">Items</TableHead>
+            <TableHead className="text-right">Total</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+          </TableRow>
+        }
+      >
+        {orders.data?.data.map((order) => (
+          <OrderRow key={order._id} order={order} token={token} onDelete={() => setTarget(order)} />
+        ))}
+      </PagedTable>
       <ConfirmDeleteDialog
         name={target ? `the order by ${target.name}` : null}
         pending={deleteOrder.isPending}

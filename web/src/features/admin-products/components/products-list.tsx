@@ -1,20 +1,19 @@
 import { useState } from 'react'
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
-import { Pagination } from '@/components/pagination'
-import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { PagedTable } from '@/components/paged-table'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product'
 import { useProducts } from '@/features/admin-products/api/get-products'
 import { useSearchProducts } from '@/features/admin-products/api/search-products'
 import { ProductsSearchForm } from '@/features/admin-products/components/products-search-form'
 import { productImages, type Product } from '@/features/admin-products/types'
 import { errorMessage } from '@/lib/api-errors'
-import { pageSearch, readPage } from '@/lib/page-search'
+import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
 const COLUMNS = 10
@@ -25,7 +24,6 @@ const COLUMNS = 10
  */
 export function ProductsList({ token }: { token: string | undefined }) {
   const [searchParams] = useSearchParams()
-  const { search } = useLocation()
   const q = searchParams.get('q')?.trim() ?? ''
   const page = readPage(searchParams)
   const pageQuery = useProducts(page, token, q === '')
@@ -44,59 +42,34 @@ export function ProductsList({ token }: { token: string | undefined }) {
     })
   }
 
-  const pagination = q === '' ? pageQuery.data?.meta.pagination : undefined
-  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
-    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
-  }
-
   return (
     <div className="space-y-6">
       <ProductsSearchForm q={q} />
-      {products.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(products.error, 'Failed to fetch products')}
-        </p>
-      ) : products.data?.data.length === 0 ? (
-        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
-          No products found.
-        </p>
-      ) : (
-        <>
-          {products.isPending && (
-            <p role="status" className="sr-only">
-              Loading products
-            </p>
-          )}
-          <div className="rounded-lg border bg-card">
-            <Table aria-label="Products" aria-busy={products.isFetching || undefined}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Title</TableHead>
-                  <TableHead>Company</TableHead>
-                  <TableHead>Description</TableHead>
-                  <TableHead className="text-right">Selling Price</TableHead>
-                  <TableHead className="text-right">Price</TableHead>
-                  <TableHead className="text-right">Stock</TableHead>
-                  <TableHead>Featured</TableHead>
-                  <TableHead>Category</TableHead>
-                  <TableHead>Images</TableHead>
-                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {products.data ? (
-                  products.data.data.map((product) => (
-                    <ProductRow key={product._id} product={product} onDelete={() => setTarget(product)} />
-                  ))
-                ) : (
-                  <TableSkeletonRows columns={COLUMNS} />
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
-        </>
-      )}
+      <PagedTable
+        query={products}
+        page={page}
+        pagination={q === '' ? pageQuery.data?.meta.pagination : undefined}
+        noun="products"
+        columns={COLUMNS}
+        head={
+          <TableRow>
+            <TableHead>Title</TableHead>
+            <TableHead>Company</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead className="text-right">Selling Price</TableHead>
+            <TableHead className="text-right">Price</TableHead>
+            <TableHead className="text-right">Stock</TableHead>
+            <TableHead>Featured</TableHead>
+            <TableHead>Category</TableHead>
+            <TableHead>Images</TableHead>
+            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+          </TableRow>
+        }
+      >
+        {products.data?.data.map((product) => (
+          <ProductRow key={product._id} product={product} onDelete={() => setTarget(product)} />
+        ))}
+      </PagedTable>
       <ConfirmDeleteDialog
         name={target?.title ?? null}
         pending={deleteProduct.isPending}

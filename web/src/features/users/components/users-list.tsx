@@ -1,20 +1,19 @@
 import { useState } from 'react'
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
-import { Pagination } from '@/components/pagination'
-import { TableSkeletonRows } from '@/components/table-skeleton-rows'
+import { PagedTable } from '@/components/paged-table'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteUser } from '@/features/users/api/delete-user'
 import { useUsers } from '@/features/users/api/get-users'
 import { useSearchUsers } from '@/features/users/api/search-users'
 import { UsersSearchForm } from '@/features/users/components/users-search-form'
 import type { User, UserStatus } from '@/features/users/types'
 import { errorMessage } from '@/lib/api-errors'
-import { pageSearch, readPage } from '@/lib/page-search'
+import { readPage } from '@/lib/page-search'
 
 const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'success', inactive: 'secondary' }
 
@@ -26,7 +25,6 @@ const COLUMNS = 9
  */
 export function UsersList({ token }: { token: string | undefined }) {
   const [searchParams] = useSearchParams()
-  const { search } = useLocation()
   const q = searchParams.get('q')?.trim() ?? ''
   const page = readPage(searchParams)
   const pageQuery = useUsers(page, token, q === '')
@@ -44,81 +42,56 @@ export function UsersList({ token }: { token: string | undefined }) {
     })
   }
 
-  const pagination = q === '' ? users.data?.meta.pagination : undefined
-  if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
-    return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
-  }
-
   return (
     <div className="space-y-6">
       <UsersSearchForm q={q} />
-      {users.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(users.error, 'Failed to fetch users')}
-        </p>
-      ) : users.data?.data.length === 0 ? (
-        <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
-          No users found.
-        </p>
-      ) : (
-        <>
-          {users.isPending && (
-            <p role="status" className="sr-only">
-              Loading users
-            </p>
-          )}
-          <div className="rounded-lg border bg-card">
-            <Table aria-label="Users" aria-busy={users.isFetching || undefined}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Address</TableHead>
-                  <TableHead>City</TableHead>
-                  <TableHead>State</TableHead>
-                  <TableHead>Mobile</TableHead>
-                  <TableHead>Company</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data ? (
-                  users.data.data.map((user) => (
-                    <TableRow key={user._id}>
-                      <TableCell className="font-medium whitespace-nowrap">{user.username}</TableCell>
-                      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
-                      <TableCell className="min-w-40">{user.address}</TableCell>
-                      <TableCell>{user.city}</TableCell>
-                      <TableCell>{user.state}</TableCell>
-                      <TableCell className="whitespace-nowrap">{user.mobile}</TableCell>
-                      <TableCell>{user.company}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
-                      </TableCell>
-                      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
-                        <div className="flex justify-end gap-2">
-                          <Button asChild variant="outline" size="sm">
-                            <Link to={`/admin/users/edit/${encodeURIComponent(user._id)}`}>
-                              Edit
-                            </Link>
-                          </Button>
-                          <Button variant="destructive" size="sm" onClick={() => setTarget(user)}>
-                            Delete
-                          </Button>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))
-                ) : (
-                  <TableSkeletonRows columns={COLUMNS} />
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          {pagination && <Pagination page={page} pageCount={pagination.pageCount} />}
-        </>
-      )}
+      <PagedTable
+        query={users}
+        page={page}
+        pagination={q === '' ? users.data?.meta.pagination : undefined}
+        noun="users"
+        columns={COLUMNS}
+        head={
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Address</TableHead>
+            <TableHead>City</TableHead>
+            <TableHead>State</TableHead>
+            <TableHead>Mobile</TableHead>
+            <TableHead>Company</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+          </TableRow>
+        }
+      >
+        {users.data?.data.map((user) => (
+          <TableRow key={user._id}>
+            <TableCell className="font-medium whitespace-nowrap">{user.username}</TableCell>
+            <TableCell className="whitespace-nowrap">{user.email}</TableCell>
+            <TableCell className="min-w-40">{user.address}</TableCell>
+            <TableCell>{user.city}</TableCell>
+            <TableCell>{user.state}</TableCell>
+            <TableCell className="whitespace-nowrap">{user.mobile}</TableCell>
+            <TableCell>{user.company}</TableCell>
+            <TableCell>
+              <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
+            </TableCell>
+            <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
+              <div className="flex justify-end gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/admin/users/edit/${encodeURIComponent(user._id)}`}>
+                    Edit
+                  </Link>
+                </Button>
+                <Button variant="destructive" size="sm" onClick={() => setTarget(user)}>
+                  Delete
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
       <ConfirmDeleteDialog
         name={target?.username ?? null}
         pending={deleteUser.isPending}
