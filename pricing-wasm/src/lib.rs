@@ -10,11 +10,13 @@
 //! - [`totals`]: order totals with a discount.
 //! - [`amounts`]: the amount choices a select offers and the most a new order line may hold.
 //! - [`pagination`]: page counts, page requests and the shared pagination control.
+//! - [`limits`]: the bounds on unit prices and discounts, so no arithmetic can overflow.
 //! - [`validate`]: checks of an order payload with typed errors.
 
 pub mod amounts;
 pub mod cart;
 pub mod format;
+pub mod limits;
 pub mod money;
 pub mod pagination;
 pub mod totals;
@@ -25,6 +27,7 @@ pub mod wasm;
 pub use amounts::{AmountContext, MAX_LINE_AMOUNT, amount_options, new_line_limit};
 pub use cart::{Cart, CartLine, PriceUpdate};
 pub use format::{amount_in_words, format_inr};
+pub use limits::{LimitError, MAX_ORDER_VALUE, MAX_UNIT_PRICE, check_discount, check_unit_price};
 pub use money::{Money, MoneyError};
 pub use pagination::{PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items};
 pub use totals::{OrderLine, OrderTotals, order_totals};

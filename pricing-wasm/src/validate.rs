@@ -1,6 +1,7 @@
 //! Checks of an order payload, with typed errors that name the field at fault.
 
 use crate::amounts::MAX_LINE_AMOUNT;
+use crate::limits::{LimitError, check_discount, check_unit_price};
 use crate::money::Money;
 use crate::totals::OrderLine;
 
@@ -27,15 +28,17 @@ pub enum OrderError {
         /// The largest allowed amount.
         max: u32,
     },
-    /// A line's price is below zero.
-    #[error("item {line}: price cannot be negative")]
-    NegativePrice {
+    /// A line's price is below zero or above [`crate::MAX_UNIT_PRICE`].
+    #[error("item {line}: price {problem}")]
+    PriceOutOfRange {
         /// The zero-based index of the line.
         line: usize,
+        /// What is wrong with it.
+        problem: LimitError,
     },
-    /// The discount is below zero.
-    #[error("discount cannot be negative")]
-    NegativeDiscount,
+    /// The discount is below zero or above [`crate::MAX_ORDER_VALUE`].
+    #[error("discount {0}")]
+    DiscountOutOfRange(LimitError),
 }
 
 impl OrderError {
@@ -45,8 +48,8 @@ impl OrderError {
             OrderError::NoLines => "no_lines",
             OrderError::TooManyLines { .. } => "too_many_lines",
             OrderError::AmountOutOfRange { .. } => "amount_out_of_range",
-            OrderError::NegativePrice { .. } => "negative_price",
-            OrderError::NegativeDiscount => "negative_discount",
+            OrderError::PriceOutOfRange { .. } => "price_out_of_range",
+            OrderError::DiscountOutOfRange(_) => "discount_out_of_range",
         }
     }
 
@@ -55,14 +58,14 @@ impl OrderError {
         match self {
             OrderError::NoLines | OrderError::TooManyLines { .. } => "cartItems".to_owned(),
             OrderError::AmountOutOfRange { line, .. } => format!("cartItems[{line}].amount"),
-            OrderError::NegativePrice { line } => format!("cartItems[{line}].price"),
-            OrderError::NegativeDiscount => "discount".to_owned(),
+            OrderError::PriceOutOfRange { line, .. } => format!("cartItems[{line}].price"),
+            OrderError::DiscountOutOfRange(_) => "discount".to_owned(),
         }
     }
 }
 
-/// Checks an order: 1 to [`MAX_ORDER_LINES`] lines, each amount 1..=[`MAX_LINE_AMOUNT`], no
-/// negative price, no negative discount. Returns the first problem found.
+/// Checks an order: 1 to [`MAX_ORDER_LINES`] lines, each amount 1..=[`MAX_LINE_AMOUNT`], each
+/// price and the discount within their bounds ([`crate::limits`]). Returns the first problem found.
 pub fn validate_order(lines: &[OrderLine], discount: Money) -> Result<(), OrderError> {
     if lines.is_empty() {
         return Err(OrderError::NoLines);
@@ -74,13 +77,9 @@ pub fn validate_order(lines: &[OrderLine], discount: Money) -> Result<(), OrderE
         if !(1..=MAX_LINE_AMOUNT).contains(&line.amount) {
             return Err(OrderError::AmountOutOfRange { line: index, max: MAX_LINE_AMOUNT });
         }
-        if line.price.is_negative() {
-            return Err(OrderError::NegativePrice { line: index });
-        }
+        check_unit_price(line.price).map_err(|problem| OrderError::PriceOutOfRange { line: index, problem })?;
     }
-    if discount.is_negative() {
-        return Err(OrderError::NegativeDiscount);
-    }
+    check_discount(discount).map_err(OrderError::DiscountOutOfRange)?;
     Ok(())
 }
 
@@ -101,8 +100,11 @@ mod tests {
             Err(OrderError::AmountOutOfRange { line: 1, max: 20 })
         );
         assert_eq!(validate_order(&[line(1, 0)], Money::ZERO).unwrap_err().field(), "cartItems[0].amount");
-        assert_eq!(validate_order(&[line(-1, 1)], Money::ZERO), Err(OrderError::NegativePrice { line: 0 }));
-        assert_eq!(validate_order(&[line(1, 1)], Money::from_rupees(-1)), Err(OrderError::NegativeDiscount));
+        assert_eq!(validate_order(&[line(-1, 1)], Money::ZERO), Err(OrderError::PriceOutOfRange { line: 0, problem: LimitError::Negative }));
+        assert_eq!(validate_order(&[line(1, 1)], Money::from_rupees(-1)), Err(OrderError::DiscountOutOfRange(LimitError::Negative)));
+        let too_dear = validate_order(&[line(1, 1), line(10_000_001, 1)], Money::ZERO).unwrap_err();
+        assert_eq!((too_dear.field().as_str(), too_dear.to_string().as_str()), ("cartItems[1].price", "item 1: price must be at most ₹1,00,00,000.00"));
+        assert_eq!(validate_order(&[line(1, 1)], Money::from_rupees(2_000_000_000_001)).unwrap_err().field(), "discount");
         assert_eq!(validate_order(&vec![line(0, 20); 100], Money::ZERO), Ok(()));
     }
 }
