@@ -69,6 +69,9 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
     std::fs::create_dir_all(&data).unwrap();
     let mut config = Config::for_tests(data.clone(), folder.path().join("dist"));
     config.database_url = format!("surrealkv://{}", data.join("whisk.db").display());
+    // Each buyer places hundreds of orders back to back; the pending-order cap is still checked
+    // in every placement, but must not stop the run.
+    config.max_pending_orders = u32::MAX;
     let router = whisk_api::app::router(whisk_api::app::AppState::new(config).await.unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

@@ -7,22 +7,14 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::middleware;
 use axum::serve::ListenerExt;
 use axum::routing::any;
 use tokio::net::TcpListener;
-use tower::ServiceBuilder;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 use sha2::{Digest, Sha256};
 
-use crate::auth::password;
-use crate::auth::throttle::AuthThrottles;
+use crate::auth::password::{self, Hasher};
+use crate::auth::throttle::IpThrottles;
 use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::db::{self, Db};
@@ -30,7 +22,7 @@ use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::catalog::read_model::ReadModel;
 use crate::uploads::ImageStore;
-use crate::{admins, auth, catalog, categories, health, http, load_baseline, openapi, orders, products, seed, uploads, users, web};
+use crate::{admins, auth, catalog, categories, health, http, load_baseline, maintenance, openapi, orders, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -60,8 +52,10 @@ pub struct Services {
     pub otp_key: Arc<[u8]>,
     /// Sends mail (or writes it to the outbox).
     pub mailer: Mailer,
-    /// Throttles of the account calls.
-    pub throttles: Arc<AuthThrottles>,
+    /// Hashes and checks passwords, a bounded number at a time.
+    pub hasher: Arc<Hasher>,
+    /// Per-address throttles of the account calls (the per-account ones live in the database).
+    pub throttles: Arc<IpThrottles>,
     /// The catalog read model the storefront reads.
     pub catalog: Arc<ReadModel>,
     /// Uploaded product images.
@@ -89,13 +83,15 @@ impl AppState {
         }
         let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
         let load_baseline = config.load_baseline_file.as_deref().map(load_baseline::read).transpose()?;
+        maintenance::spawn(db.clone());
         Ok(AppState(Arc::new(Services {
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
             otp_key,
             mailer,
-            throttles: Arc::new(AuthThrottles::default()),
+            throttles: Arc::new(IpThrottles::default()),
+            hasher: Arc::new(Hasher::default()),
             catalog,
             images,
             load_baseline,
@@ -124,26 +120,17 @@ pub fn router(state: AppState) -> Router {
     }
     let api = api.fallback(api_not_found).layer(DefaultBodyLimit::max(JSON_BODY_LIMIT)).with_state(state.clone());
 
-    let mut app = Router::new()
+    let app = Router::new()
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
-        .merge(web::router(&state.config.web_dist))
-        .layer(middleware::from_fn(http::envelope_bare_api_errors));
-    for (name, value) in http::security_headers() {
-        app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
-    }
-    app.layer(
-        ServiceBuilder::new()
-            .layer(SetRequestIdLayer::x_request_id(http::RequestIds::new()))
-            .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
-            .layer(PropagateRequestIdLayer::x_request_id())
-            .layer(CatchPanicLayer::new())
-            .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-            .layer(CompressionLayer::new()),
-    )
+        .merge(web::router(&state.config.web_dist));
+    http::layers(app, REQUEST_TIMEOUT)
 }
+
+/// The longest a request may take before it is answered 503.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 async fn api_not_found() -> ApiError {
     ApiError::NotFound("No such API endpoint".to_owned())

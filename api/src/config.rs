@@ -6,8 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
+use crate::client_ip::{self, Cidr};
+
 /// The sender of outgoing mail when `MAIL_FROM` is unset.
 pub const DEFAULT_MAIL_FROM: &str = "Whisk <no-reply@whisk.example>";
+
+/// Open pending orders per customer when `MAX_PENDING_ORDERS` is unset.
+pub const DEFAULT_MAX_PENDING_ORDERS: u32 = 5;
 
 /// The server's settings.
 #[derive(Debug, Clone)]
@@ -45,6 +50,12 @@ pub struct Config {
     pub demo_catalog: Option<PathBuf>,
     /// The shop as invoices name it (`SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_EMAIL`).
     pub shop: ShopIdentity,
+    /// Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: comma-separated addresses
+    /// or CIDR blocks, none by default). Behind nginx on the same machine: `127.0.0.1`.
+    pub trusted_proxies: Vec<Cidr>,
+    /// How many unpaid pending orders one customer may have open at once (`MAX_PENDING_ORDERS`,
+    /// default 5), so nobody can hold the shop's stock hostage.
+    pub max_pending_orders: u32,
     /// For load tests only (`LOAD_BASELINE_FILE`): a file served as is at
     /// `GET /api/v1/load-baseline`, the baseline listings are compared with.
     pub load_baseline_file: Option<PathBuf>,
@@ -114,6 +125,14 @@ impl Config {
             (None, None) => None,
             _ => bail!("set both BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
         };
+        let trusted_proxies = match var("TRUSTED_PROXIES") {
+            Some(list) => client_ip::parse_list(&list).map_err(|error| anyhow::anyhow!("TRUSTED_PROXIES: {error}"))?,
+            None => Vec::new(),
+        };
+        let max_pending_orders = match var("MAX_PENDING_ORDERS") {
+            Some(count) => count.parse().ok().filter(|count| *count >= 1).with_context(|| format!("MAX_PENDING_ORDERS must be a whole number of at least 1, not '{count}'"))?,
+            None => DEFAULT_MAX_PENDING_ORDERS,
+        };
         let default_shop = ShopIdentity::default();
         let shop = ShopIdentity {
             name: var("SHOP_NAME").unwrap_or(default_shop.name),
@@ -130,6 +149,8 @@ impl Config {
             bootstrap_admin,
             demo_catalog: var("DEMO_CATALOG").map(PathBuf::from),
             load_baseline_file: var("LOAD_BASELINE_FILE").map(PathBuf::from),
+            trusted_proxies,
+            max_pending_orders,
             host,
             port,
             database_url: var("DATABASE_URL").unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
@@ -161,6 +182,8 @@ impl Config {
             demo_catalog: None,
             shop: ShopIdentity::default(),
             load_baseline_file: None,
+            trusted_proxies: Vec::new(),
+            max_pending_orders: DEFAULT_MAX_PENDING_ORDERS,
         }
     }
 }

@@ -69,6 +69,12 @@ pub enum ApiError {
         /// Seconds until a retry may succeed.
         retry_after_secs: u64,
     },
+    /// 503: the server is at capacity for this kind of work; retry after this many seconds.
+    #[error("busy")]
+    Busy {
+        /// Seconds until a retry may succeed.
+        retry_after_secs: u64,
+    },
     /// 503: a dependency such as the database is unavailable.
     #[error("service unavailable: {0}")]
     Unavailable(String),
@@ -131,7 +137,7 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy { .. } | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -147,6 +153,7 @@ impl ApiError {
             ApiError::PayloadTooLarge => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::TooManyRequests { .. } => "rate_limited",
+            ApiError::Busy { .. } => "busy",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal_error",
         }
@@ -159,6 +166,9 @@ impl ApiError {
             ApiError::Unavailable(_) => "The service is temporarily unavailable".to_owned(),
             ApiError::TooManyRequests { retry_after_secs } => {
                 format!("Too many attempts. Try again in {retry_after_secs} seconds.")
+            }
+            ApiError::Busy { retry_after_secs } => {
+                format!("The shop is very busy right now. Please try again in {retry_after_secs} seconds.")
             }
             other => other.to_string(),
         };
@@ -181,7 +191,7 @@ impl IntoResponse for ApiError {
             _ => {}
         }
         let mut response = (self.status(), Json(self.envelope())).into_response();
-        if let ApiError::TooManyRequests { retry_after_secs } = self {
+        if let ApiError::TooManyRequests { retry_after_secs } | ApiError::Busy { retry_after_secs } = self {
             response.headers_mut().insert(RETRY_AFTER, retry_after_secs.into());
         }
         response

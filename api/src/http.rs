@@ -1,16 +1,26 @@
-//! Cross-cutting HTTP layers: security headers, request ids, tracing, and error envelopes for
-//! responses that axum or tower produce without a body (405, 413 ...).
+//! Cross-cutting HTTP layers: security headers, request ids, tracing, a time limit, panics
+//! caught, and error envelopes for responses that axum or tower produce without a body (405,
+//! 413, a timeout ...).
 
-use axum::body::Body;
-use axum::extract::Request;
-use axum::http::header::{self, HeaderName, HeaderValue};
-use axum::http::StatusCode;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
-use tower_http::request_id::{MakeRequestId, RequestId};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::http::header::{self, HeaderName, HeaderValue};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
 
 use crate::error::ApiError;
 
@@ -32,6 +42,36 @@ pub fn security_headers() -> [(HeaderName, HeaderValue); 6] {
     ]
 }
 
+/// Wraps the routes in the layers every response passes through. From the outside in: request
+/// ids and tracing; the security headers and the error envelope, which therefore also cover
+/// what the inner layers answer on their own; then a panic caught as a 500, the time limit
+/// answered as 503 (not 408, which clients may resend), and compression.
+pub fn layers(routes: Router, timeout: Duration) -> Router {
+    let mut app = routes
+        .layer(
+            ServiceBuilder::new()
+                .layer(CatchPanicLayer::custom(panic_response))
+                .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
+                .layer(CompressionLayer::new()),
+        )
+        .layer(middleware::from_fn(envelope_bare_api_errors));
+    for (name, value) in security_headers() {
+        app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    app.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::x_request_id(RequestIds::new()))
+            .layer(TraceLayer::new_for_http().make_span_with(request_span))
+            .layer(PropagateRequestIdLayer::x_request_id()),
+    )
+}
+
+/// The answer to a request whose handler panicked: a 500 in the envelope, the panic logged.
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let text = panic.downcast_ref::<String>().map(String::as_str).or_else(|| panic.downcast_ref::<&str>().copied()).unwrap_or("a panic");
+    ApiError::Internal(anyhow::anyhow!("handler panicked: {text}")).into_response()
+}
+
 /// Gives every bare error response under `/api` the JSON error envelope, so clients never see
 /// an empty 405 or a plain-text 413.
 pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response {
@@ -51,7 +91,7 @@ pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response 
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
         StatusCode::NOT_FOUND => ApiError::NotFound("No such API endpoint".to_owned()),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType("Unsupported content type".to_owned()),
-        StatusCode::REQUEST_TIMEOUT => ApiError::bad_request("timeout", "The request took too long"),
+        StatusCode::SERVICE_UNAVAILABLE => ApiError::Unavailable("the request took longer than the time limit".to_owned()),
         status if status.is_server_error() => ApiError::Internal(anyhow::anyhow!("bare {status} response")),
         _ => ApiError::bad_request("bad_request", status.canonical_reason().unwrap_or("Bad request")),
     };
@@ -98,5 +138,53 @@ impl MakeRequestId for RequestIds {
     fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
         let number = self.next.fetch_add(1, Ordering::Relaxed);
         HeaderValue::from_str(&format!("{:08x}-{number}", self.prefix)).ok().map(RequestId::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    async fn answer(router: Router, path: &str) -> (StatusCode, header::HeaderMap, serde_json::Value) {
+        let response = router.oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+        let (parts, body) = response.into_parts();
+        let bytes = axum::body::to_bytes(body, 1 << 20).await.unwrap();
+        (parts.status, parts.headers, serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null))
+    }
+
+    fn routes() -> Router {
+        Router::new()
+            .route("/api/v1/slow", get(|| async {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                "late"
+            }))
+            .route("/api/v1/panics", get(|| async {
+                if true {
+                    panic!("secret state");
+                }
+                "never"
+            }))
+    }
+
+    #[tokio::test]
+    async fn a_request_over_the_time_limit_gets_a_503_envelope_with_the_security_headers() {
+        let (status, headers, body) = answer(layers(routes(), Duration::from_millis(50)), "/api/v1/slow").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body["error"]["status"], 503);
+        assert_eq!(body["error"]["code"], "unavailable");
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+        assert!(headers.contains_key("x-request-id"));
+    }
+
+    #[tokio::test]
+    async fn a_panic_gets_a_500_envelope_that_leaks_nothing_with_the_security_headers() {
+        let (status, headers, body) = answer(layers(routes(), Duration::from_secs(5)), "/api/v1/panics").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body["error"]["code"], "internal_error");
+        assert!(!body.to_string().contains("secret"), "{body}");
+        assert_eq!(headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(), "nosniff");
+        assert!(headers.contains_key("x-request-id"));
     }
 }

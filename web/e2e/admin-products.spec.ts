@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { adminLoginAs, BOOTSTRAP_ADMIN } from './support/accounts'
+import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer } from './support/accounts'
 import {
   createCategory,
   createProduct,
@@ -195,4 +195,59 @@ test('a category in use cannot be deleted; deleting its product from the list fr
   await page.getByRole('alertdialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Category deleted')).toBeVisible()
   await expect(page.getByRole('row', { name: new RegExp(category.name) })).toHaveCount(0)
+})
+
+test('units ordered while an admin has the edit form open stay taken when the form is saved', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag()
+  const token = await seedToken(request)
+  const category = await createCategory(request, token, `Sprinkles ${tag}`)
+  const product = await createProduct(request, token, {
+    title: `Rainbow Sprinkles ${tag}`,
+    company: `Sprinkle Co ${tag}`,
+    description: 'Vermicelli sprinkles, 100 g.',
+    sellingPrice: 120,
+    price: 150,
+    stock: 20,
+    category: category.name,
+  })
+  const customer = newCustomer('Meera')
+  const registered = await request.post('/api/v1/auth/register', { data: customer })
+  expect(registered.status()).toBe(201)
+  const { jwt } = (await registered.json()) as { jwt: string }
+  async function order(amount: number) {
+    const placed = await request.post('/api/v1/orders', {
+      data: {
+        data: {
+          name: customer.username,
+          address: customer.address,
+          city: customer.city,
+          state: customer.state,
+          company: customer.company,
+          cartItems: [{ productId: product._id, amount, price: 120, name: product.title, image: '' }],
+        },
+      },
+      headers: { Authorization: `Bearer ${jwt}` },
+    })
+    expect(placed.status(), await placed.text()).toBe(201)
+  }
+
+  await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
+  await page.goto(`/admin/products/edit/${product._id}`)
+  await expect(page.getByLabel('Stock')).toHaveValue('20')
+  await order(3)
+  await page.getByLabel('Description').fill('Vermicelli sprinkles, 100 g jar.')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Product updated')).toBeVisible()
+  expect(await fetchProduct(request, product._id)).toMatchObject({ stock: 17, description: 'Vermicelli sprinkles, 100 g jar.' })
+
+  await page.goto(`/admin/products/edit/${product._id}`)
+  await expect(page.getByLabel('Stock')).toHaveValue('17')
+  await order(2)
+  await page.getByLabel('Stock').fill('30')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Product updated')).toBeVisible()
+  expect((await fetchProduct(request, product._id))?.stock, '13 received on top of the 15 left').toBe(28)
 })

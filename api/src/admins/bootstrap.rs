@@ -5,7 +5,7 @@ use anyhow::{Context, anyhow};
 
 use crate::admins::repo::{self, NewAdmin};
 use crate::admins::types::AdminAccount;
-use crate::auth::password;
+use crate::auth::password::Hasher;
 use crate::config::BootstrapAdmin;
 use crate::db::Db;
 use crate::domain::{AdminRole, Email, FieldErrors, Password, Username};
@@ -24,7 +24,7 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, password: &str, 
     let admin = NewAdmin {
         username: username.as_str().to_owned(),
         email: email.as_str().to_owned(),
-        password_hash: password::hash(&password).await?,
+        password_hash: Hasher::new(1).hash(&password).await?,
         role: role.as_str().to_owned(),
     };
     repo::create(db, admin, only_if_first).await.map_err(|error| match error {

@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 use crate::admins::repo;
 use crate::admins::types::{AdminEnvelope, AdminList, UpdateAdmin};
 use crate::app::AppState;
-use crate::auth::password;
 use crate::auth::session::{Admin, forbidden};
 use crate::domain::{AdminId, Email, FieldErrors, Password, Username};
 use crate::error::{ApiError, ApiResult};
@@ -67,7 +66,7 @@ pub async fn update(
     errors.finish()?;
     let revoke = new_password.is_some() || body.role.is_some();
     if let Some(new_password) = new_password {
-        changes.insert("password_hash".to_owned(), Value::String(password::hash(&new_password).await?));
+        changes.insert("password_hash".to_owned(), Value::String(state.hasher.hash(&new_password).await?));
     }
     let updated = repo::update(&state.db, &id, changes, revoke).await?.ok_or_else(not_found)?;
     Ok(Json(AdminEnvelope { admin: updated }))

@@ -56,6 +56,11 @@ fn last_superadmin() -> ApiError {
     }
 }
 
+/// The refusal of a registration without a superadmin's token once an admin exists.
+pub fn registration_closed() -> ApiError {
+    ApiError::Forbidden { code: "registration_closed", message: "Admin registration is closed: a superadmin must register new admins".to_owned() }
+}
+
 /// Maps the failures of an admin write: duplicate e-mail, the last-superadmin guard, anything else.
 fn on_write_error(error: surrealdb::Error, doing: &'static str) -> ApiError {
     if violated_index(&error).as_deref() == Some("admin_email") {
@@ -63,10 +68,7 @@ fn on_write_error(error: surrealdb::Error, doing: &'static str) -> ApiError {
     }
     match thrown(&error).as_deref() {
         Some("last_superadmin") => last_superadmin(),
-        Some("registration_closed") => ApiError::Forbidden {
-            code: "registration_closed",
-            message: "Admin registration is closed: a superadmin must register new admins".to_owned(),
-        },
+        Some("registration_closed") => registration_closed(),
         _ => ApiError::Internal(anyhow::Error::new(error).context(doing)),
     }
 }

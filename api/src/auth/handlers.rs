@@ -1,10 +1,9 @@
 //! Handlers of the account calls.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequest, Multipart, Request, State};
+use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use serde::{Deserialize, Serialize};
@@ -14,9 +13,11 @@ use crate::admins::repo as admins_repo;
 use crate::admins::types::{AdminWithToken, Login, RegisterAdmin};
 use crate::app::AppState;
 use crate::auth::session::{Caller, forbidden};
-use crate::auth::throttle::{Throttle, longest_wait};
+use crate::auth::throttle::{AccountLimit, IpThrottle};
+use crate::auth::throttle_repo;
 use crate::auth::tokens::{ADMIN_TOKEN_TTL, CUSTOMER_TOKEN_TTL, TokenKind};
-use crate::auth::{otp, password};
+use crate::auth::otp;
+use crate::client_ip::ClientIp;
 use crate::domain::{AdminRole, Email, FieldErrors, Identifier, Mobile, Password, RequiredText, UserId, UserStatus, Username};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, parse_json};
@@ -32,16 +33,20 @@ fn too_many(wait: Duration) -> ApiError {
     ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) + u64::from(wait.subsec_nanos() > 0) }
 }
 
-fn check_throttles(checks: &[(&Throttle, &str)]) -> ApiResult<()> {
-    match longest_wait(checks.iter().map(|(throttle, key)| throttle.check(key))) {
-        Some(wait) => Err(too_many(wait)),
-        None => Ok(()),
+/// Counts an attempt against the client's address (this node's memory) and, when given, against
+/// the account (in the database), before the work it guards: a burst is held to the policy
+/// however its requests interleave.
+async fn count_attempt(state: &AppState, by_ip: &IpThrottle, ip: &str, account: Option<(AccountLimit, &str)>) -> ApiResult<()> {
+    by_ip.acquire(ip).map_err(too_many)?;
+    if let Some((limit, key)) = account {
+        throttle_repo::acquire(&state.db, limit, key).await?.map_err(too_many)?;
     }
+    Ok(())
 }
 
 /// Checks a sign-in password (against a dummy hash when the account is unknown, so both take
-/// the same time), counts a failure against the IP and the identifier, and clears the
-/// identifier's count on success. Returns the account's credentials when the password is right.
+/// the same time); the attempt was counted before. On success the address gets its attempt back
+/// and the account's count is cleared. Returns the account's credentials when the password is right.
 async fn verify_sign_in<C>(
     state: &AppState,
     ip: &str,
@@ -50,19 +55,13 @@ async fn verify_sign_in<C>(
     credentials: Option<C>,
     hash: impl Fn(&C) -> &str,
 ) -> ApiResult<C> {
-    let right = password::verify(password, credentials.as_ref().map(|c| hash(c).to_owned())).await;
-    let throttles = &state.throttles;
-    match credentials.filter(|_| right) {
-        Some(credentials) => {
-            throttles.login_by_identifier.reset(id_key);
-            Ok(credentials)
-        }
-        None => {
-            throttles.login_by_ip.record(ip);
-            throttles.login_by_identifier.record(id_key);
-            Err(invalid_credentials())
-        }
+    let right = state.hasher.verify(password, credentials.as_ref().map(|c| hash(c).to_owned())).await?;
+    let Some(credentials) = credentials.filter(|_| right) else { return Err(invalid_credentials()) };
+    state.throttles.login.refund(ip);
+    if let Err(error) = throttle_repo::forget(&state.db, AccountLimit::Login, id_key).await {
+        tracing::warn!(error = ?error, "could not clear the sign-in count");
     }
+    Ok(credentials)
 }
 
 /// The message of `POST /auth/forgot-password` and `POST /auth/reset-password`.
@@ -103,15 +102,14 @@ pub struct ResetPassword {
     ))]
 pub async fn register(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     caller: Option<Caller>,
     ApiJson(body): ApiJson<RegisterUser>,
 ) -> ApiResult<(StatusCode, Json<UserWithToken>)> {
     let by_admin = matches!(caller, Some(Caller::Admin(_)));
-    let ip = peer.ip().to_string();
     if !by_admin {
-        check_throttles(&[(&state.throttles.register_by_ip, &ip)])?;
-        state.throttles.register_by_ip.record(&ip);
+        let account = body.email.trim().to_lowercase();
+        count_attempt(&state, &state.throttles.register, &ip.to_string(), Some((AccountLimit::Register, &account))).await?;
     }
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
@@ -137,7 +135,7 @@ pub async fn register(
             username: username.as_str().to_owned(),
             email: email.as_str().to_owned(),
             mobile: mobile.as_str().to_owned(),
-            password_hash: password::hash(&password).await?,
+            password_hash: state.hasher.hash(&password).await?,
             address: address.into_string(),
             city: city.into_string(),
             state: region.into_string(),
@@ -164,14 +162,13 @@ pub async fn register(
     ))]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<Login>,
 ) -> ApiResult<Json<UserWithToken>> {
-    let ip = peer.ip().to_string();
+    let ip = ip.to_string();
     let identifier = Identifier::parse(&body.identifier).ok();
     let id_key = identifier.as_ref().map_or_else(|| body.identifier.trim().to_lowercase(), |id| id.key().to_owned());
-    let throttles = &state.throttles;
-    check_throttles(&[(&throttles.login_by_ip, &ip), (&throttles.login_by_identifier, &id_key)])?;
+    count_attempt(&state, &state.throttles.login, &ip, Some((AccountLimit::Login, &id_key))).await?;
 
     let credentials = match &identifier {
         Some(identifier) => users_repo::credentials(&state.db, identifier).await?,
@@ -202,15 +199,11 @@ const OTP_SENT: &str = "If an account matches, we have e-mailed it a 6-digit cod
     ))]
 pub async fn forgot_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ForgotPassword>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     let identifier = Identifier::parse(&body.identifier).map_err(|message| ApiError::invalid_field("identifier", message))?;
-    let ip = peer.ip().to_string();
-    let throttles = &state.throttles;
-    check_throttles(&[(&throttles.otp_by_ip, &ip), (&throttles.otp_by_identifier, identifier.key())])?;
-    throttles.otp_by_ip.record(&ip);
-    throttles.otp_by_identifier.record(identifier.key());
+    count_attempt(&state, &state.throttles.otp, &ip.to_string(), Some((AccountLimit::Otp, identifier.key()))).await?;
 
     if let Some(credentials) = users_repo::credentials(&state.db, &identifier).await? {
         let user_id = UserId::parse(&credentials.id).ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bad user key")))?;
@@ -245,7 +238,7 @@ pub async fn forgot_password(
     ))]
 pub async fn reset_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ResetPassword>,
 ) -> ApiResult<Json<Message>> {
     let mut errors = FieldErrors::new();
@@ -255,9 +248,7 @@ pub async fn reset_password(
     let (Some(identifier), Some(new_password)) = (identifier, new_password) else {
         return Err(ApiError::bad_request("validation_failed", "invalid reset"));
     };
-    let ip = peer.ip().to_string();
-    let throttles = &state.throttles;
-    check_throttles(&[(&throttles.otp_by_ip, &ip), (&throttles.otp_by_identifier, identifier.key())])?;
+    count_attempt(&state, &state.throttles.otp, &ip.to_string(), Some((AccountLimit::Otp, identifier.key()))).await?;
 
     let invalid_otp = || ApiError::bad_request("invalid_otp", "The code is wrong or has expired. Ask for a new one.");
     let user_id = users_repo::credentials(&state.db, &identifier).await?.and_then(|c| UserId::parse(&c.id));
@@ -265,12 +256,8 @@ pub async fn reset_password(
         Some(user_id) => otp::redeem(&state.db, &state.otp_key, user_id, body.otp.trim()).await?,
         None => false,
     };
-    let Some(user_id) = user_id.filter(|_| redeemed) else {
-        throttles.otp_by_ip.record(&ip);
-        throttles.otp_by_identifier.record(identifier.key());
-        return Err(invalid_otp());
-    };
-    users_repo::set_password(&state.db, &user_id, password::hash(&new_password).await?).await?;
+    let Some(user_id) = user_id.filter(|_| redeemed) else { return Err(invalid_otp()) };
+    users_repo::set_password(&state.db, &user_id, state.hasher.hash(&new_password).await?).await?;
     Ok(Json(Message { message: "Password reset successfully".to_owned() }))
 }
 
@@ -299,6 +286,15 @@ async fn admin_registration(request: Request, state: &AppState) -> ApiResult<Reg
     parse_json(serde_json::Value::Object(fields).to_string().as_bytes())
 }
 
+/// The refusal of an admin registration once an admin exists: a customer's token is told the
+/// role needed.
+fn closed_for(caller: &Option<Caller>) -> ApiError {
+    match caller {
+        Some(Caller::Customer(_)) => forbidden("Registering admins needs the superadmin role"),
+        _ => admins_repo::registration_closed(),
+    }
+}
+
 /// Registers an admin. The first admin becomes superadmin and needs no token; after that only a
 /// superadmin may register admins.
 #[utoipa::path(post, path = "/api/v1/authadmin/register", tag = "admins", request_body = RegisterAdmin,
@@ -308,8 +304,15 @@ async fn admin_registration(request: Request, state: &AppState) -> ApiResult<Reg
         (status = 403, description = "registration_closed", body = crate::error::ErrorEnvelope),
         (status = 409, description = "email_taken", body = crate::error::ErrorEnvelope),
     ))]
-pub async fn register_admin(State(state): State<AppState>, caller: Option<Caller>, request: Request) -> ApiResult<(StatusCode, Json<AdminWithToken>)> {
+pub async fn register_admin(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    caller: Option<Caller>,
+    request: Request,
+) -> ApiResult<(StatusCode, Json<AdminWithToken>)> {
     let body = admin_registration(request, &state).await?;
+    let account = format!("admin:{}", body.email.trim().to_lowercase());
+    count_attempt(&state, &state.throttles.register, &ip.to_string(), Some((AccountLimit::Register, &account))).await?;
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
     let email = errors.check("email", Email::parse(&body.email));
@@ -326,16 +329,19 @@ pub async fn register_admin(State(state): State<AppState>, caller: Option<Caller
         _ => true,
     };
     let role = if registering_first { AdminRole::Superadmin } else { body.role.unwrap_or_default() };
+    // Refused before the costly hash when registration is closed (the create checks it again,
+    // atomically, for two first registrations racing).
+    if registering_first && admins_repo::count(&state.db).await? > 0 {
+        return Err(closed_for(&caller));
+    }
     let new_admin = admins_repo::NewAdmin {
         username: username.as_str().to_owned(),
         email: email.as_str().to_owned(),
-        password_hash: password::hash(&password).await?,
+        password_hash: state.hasher.hash(&password).await?,
         role: role.as_str().to_owned(),
     };
     let admin = admins_repo::create(&state.db, new_admin, registering_first).await.map_err(|error| match error {
-        ApiError::Forbidden { code: "registration_closed", .. } if matches!(caller, Some(Caller::Customer(_))) => {
-            forbidden("Registering admins needs the superadmin role")
-        }
+        ApiError::Forbidden { code: "registration_closed", .. } => closed_for(&caller),
         other => other,
     })?;
     let jwt = if registering_first {
@@ -355,14 +361,13 @@ pub async fn register_admin(State(state): State<AppState>, caller: Option<Caller
     ))]
 pub async fn login_admin(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<Login>,
 ) -> ApiResult<Json<AdminWithToken>> {
-    let ip = peer.ip().to_string();
+    let ip = ip.to_string();
     let email = Email::parse(&body.identifier).ok();
     let id_key = format!("admin:{}", email.as_ref().map_or_else(|| body.identifier.trim().to_lowercase(), |e| e.as_str().to_owned()));
-    let throttles = &state.throttles;
-    check_throttles(&[(&throttles.login_by_ip, &ip), (&throttles.login_by_identifier, &id_key)])?;
+    count_attempt(&state, &state.throttles.login, &ip, Some((AccountLimit::Login, &id_key))).await?;
 
     let credentials = match &email {
         Some(email) => admins_repo::credentials(&state.db, email).await?,

@@ -6,6 +6,7 @@ pub mod otp;
 pub mod password;
 pub mod session;
 pub mod throttle;
+pub mod throttle_repo;
 pub mod tokens;
 
 use axum::Router;

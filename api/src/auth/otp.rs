@@ -11,6 +11,8 @@ use sha2::Sha256;
 use surrealdb::types::SurrealValue;
 
 use crate::db::Db;
+use crate::db::errors::{Failure, failure};
+use crate::db::retry::{MAX_ATTEMPTS as RETRY_ATTEMPTS, backoff};
 use crate::domain::UserId;
 
 /// How long an OTP stays valid.
@@ -77,7 +79,9 @@ pub async fn store(db: &Db, user: &UserId, otp_hash: String) -> anyhow::Result<(
     Ok(())
 }
 
-/// Checks a code against the user's live OTP. A right code is used up; a wrong one counts a try.
+/// Checks a code against the user's live OTP. The try is counted first, in the same statement
+/// that finds the OTP (so parallel tries can never check more than [`MAX_ATTEMPTS`] codes); a
+/// right code is then used up.
 pub async fn redeem(db: &Db, key: &[u8], user: &UserId, code: &str) -> anyhow::Result<bool> {
     #[derive(SurrealValue)]
     #[surreal(crate = "surrealdb::types")]
@@ -85,26 +89,38 @@ pub async fn redeem(db: &Db, key: &[u8], user: &UserId, code: &str) -> anyhow::R
         id: surrealdb::types::RecordId,
         otp_hash: String,
     }
-    let mut response = db
-        .query(
-            "SELECT id, otp_hash FROM password_reset WHERE user = $user AND used = false \
-             AND attempts < $max AND expires_at > time::now() ORDER BY created_at DESC LIMIT 1",
-        )
-        .bind(("user", user.record()))
-        .bind(("max", MAX_ATTEMPTS))
-        .await
-        .context("loading an OTP")?;
-    let live: Vec<Live> = response.take(0).context("reading an OTP")?;
-    let Some(live) = live.into_iter().next() else { return Ok(false) };
-    let right = code.len() == 6 && matches(key, user, code, &live.otp_hash);
-    let statement = if right {
-        "UPDATE $id SET used = true WHERE used = false RETURN VALUE id"
-    } else {
-        "UPDATE $id SET attempts += 1 RETURN VALUE id"
-    };
-    let mut response = db.query(statement).bind(("id", live.id)).await.context("recording an OTP try")?;
-    let updated: Vec<surrealdb::types::RecordId> = response.take(0).context("recording an OTP try")?;
-    Ok(right && !updated.is_empty())
+    for attempt in 1..=RETRY_ATTEMPTS {
+        let mut response = db
+            .query(
+                "UPDATE password_reset SET attempts += 1 \
+                 WHERE user = $user AND used = false AND attempts < $max AND expires_at > time::now() \
+                 RETURN id, otp_hash",
+            )
+            .bind(("user", user.record()))
+            .bind(("max", MAX_ATTEMPTS))
+            .await
+            .context("counting an OTP try")?;
+        match failure(&mut response) {
+            None => {}
+            Some(Failure::Conflict) => {
+                tokio::time::sleep(backoff(attempt)).await;
+                continue;
+            }
+            Some(other) => anyhow::bail!("counting an OTP try: {other:?}"),
+        }
+        let live: Vec<Live> = response.take(0).context("reading an OTP")?;
+        let Some(live) = live.into_iter().find(|live| code.len() == 6 && matches(key, user, code, &live.otp_hash)) else {
+            return Ok(false);
+        };
+        let mut response = db
+            .query("UPDATE $id SET used = true WHERE used = false RETURN VALUE id")
+            .bind(("id", live.id))
+            .await
+            .context("using an OTP")?;
+        let used: Vec<surrealdb::types::RecordId> = response.take(0).context("using an OTP")?;
+        return Ok(!used.is_empty());
+    }
+    anyhow::bail!("counting an OTP try kept losing races")
 }
 
 #[cfg(test)]

@@ -1,18 +1,28 @@
-//! Throttling of sign-in, registration and OTP calls. Each key (an IP address or an account
-//! identifier) gets a number of free attempts in a window; every counted attempt after that
-//! doubles the wait before the next one (1 s, 2 s, 4 s ... up to a cap), answered as 429 with
-//! Retry-After. Memory is bounded: past `max_keys` the stalest keys are dropped.
+//! Throttling of sign-in, registration and OTP calls, in two scopes:
+//!
+//! - per client address, in this node's memory, generous (many shoppers share a carrier's
+//!   address): [`IpThrottle`];
+//! - per account, in the database so that every node counts the same attempts, strict:
+//!   [`crate::auth::throttle_repo`].
+//!
+//! An attempt is counted *before* the expensive work it guards (a password hash, a database
+//! lookup), with one atomic check-and-count, so a burst of parallel requests is held to the
+//! policy however it interleaves. Each key gets `free_attempts` in a window; after those every
+//! attempt must wait a delay that doubles (1 s, 2 s, 4 s ... up to a cap), answered as 429 with
+//! Retry-After.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use sha2::{Digest, Sha256};
+
 /// How strict one throttle is.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Policy {
-    /// Counted attempts allowed in a window before delays start.
+    /// Attempts allowed in a window before delays start.
     pub free_attempts: u32,
-    /// After this long without a counted attempt, a key starts over.
+    /// After this long without an attempt (and no wait pending), a key starts over.
     pub window: Duration,
     /// The first delay once the free attempts are used.
     pub base_delay: Duration,
@@ -20,40 +30,107 @@ pub struct Policy {
     pub max_delay: Duration,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    count: u32,
-    last_attempt: Instant,
-    blocked_until: Option<Instant>,
+/// A key's counted attempts. Times are milliseconds on one clock: [`Instant`]-based in memory,
+/// Unix time in the database (nodes keep their clocks in sync).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Attempts {
+    /// Attempts counted in the current window.
+    pub count: u32,
+    /// When the last one was counted.
+    pub last_ms: u64,
+    /// No attempt is allowed before this (0: none pending).
+    pub blocked_until_ms: u64,
 }
 
-/// One throttle: counted attempts per key.
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Policy {
+    /// Counts an attempt at `now_ms`: the key's new state, or how long it must wait first (and
+    /// then nothing is counted).
+    pub fn attempt(&self, current: Attempts, now_ms: u64) -> Result<Attempts, Duration> {
+        if current.blocked_until_ms > now_ms {
+            return Err(Duration::from_millis(current.blocked_until_ms - now_ms));
+        }
+        let mut next = if self.is_stale(current, now_ms) { Attempts::default() } else { current };
+        next.count = next.count.saturating_add(1);
+        next.last_ms = now_ms;
+        if next.count >= self.free_attempts {
+            let doublings = (next.count - self.free_attempts).min(20);
+            let delay = self.base_delay.saturating_mul(1 << doublings).min(self.max_delay);
+            next.blocked_until_ms = now_ms.saturating_add(millis(delay));
+        }
+        Ok(next)
+    }
+
+    /// Takes back an attempt counted for something that turned out fine (a right password).
+    pub fn refund(&self, current: Attempts) -> Attempts {
+        let count = current.count.saturating_sub(1);
+        let blocked_until_ms = if count < self.free_attempts { 0 } else { current.blocked_until_ms };
+        Attempts { count, blocked_until_ms, ..current }
+    }
+
+    /// True when the key has nothing left to remember at `now_ms`: its window passed and no wait
+    /// is pending.
+    pub fn is_stale(&self, attempts: Attempts, now_ms: u64) -> bool {
+        attempts.blocked_until_ms <= now_ms && now_ms.saturating_sub(attempts.last_ms) > millis(self.window)
+    }
+
+    /// How long a key must be kept after an attempt at `now_ms` (then it is stale).
+    pub fn keep_for(&self, attempts: Attempts, now_ms: u64) -> Duration {
+        let blocked = Duration::from_millis(attempts.blocked_until_ms.saturating_sub(now_ms));
+        self.window.max(blocked)
+    }
+}
+
+/// The longest key kept as it is; longer ones are kept as a digest, so a client cannot make the
+/// server hold large keys.
+pub const MAX_KEY_BYTES: usize = 64;
+
+/// A key of bounded length: short keys as they are, long ones as a SHA-256 digest.
+pub fn bounded_key(key: &str) -> String {
+    if key.len() <= MAX_KEY_BYTES {
+        key.to_owned()
+    } else {
+        digest(key)
+    }
+}
+
+/// A fixed-length digest of a key (32 hex digits).
+pub fn digest(key: &str) -> String {
+    Sha256::digest(key.as_bytes()).iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// One per-address throttle in this node's memory. Memory is bounded: keys are at most
+/// [`MAX_KEY_BYTES`], and past `max_keys` the stale keys, then the least recently used quarter,
+/// are dropped.
 #[derive(Debug)]
-pub struct Throttle {
+pub struct IpThrottle {
     policy: Policy,
     max_keys: usize,
-    entries: Mutex<HashMap<String, Entry>>,
+    epoch: Instant,
+    entries: Mutex<HashMap<String, Attempts>>,
 }
 
-impl Throttle {
+impl IpThrottle {
     /// A throttle with this policy, remembering at most `max_keys` keys.
-    pub fn new(policy: Policy, max_keys: usize) -> Throttle {
-        Throttle { policy, max_keys: max_keys.max(1), entries: Mutex::new(HashMap::new()) }
+    pub fn new(policy: Policy, max_keys: usize) -> IpThrottle {
+        IpThrottle { policy, max_keys: max_keys.max(1), epoch: Instant::now(), entries: Mutex::new(HashMap::new()) }
     }
 
-    /// `Err(wait)` while the key must wait before trying again.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
-        self.check_at(key, Instant::now())
+    /// Counts an attempt for `key`, or says how long it must wait.
+    pub fn acquire(&self, key: &str) -> Result<(), Duration> {
+        self.acquire_at(key, self.now_ms())
     }
 
-    /// Counts an attempt (a failure, or any attempt for calls where every one counts).
-    pub fn record(&self, key: &str) {
-        self.record_at(key, Instant::now());
-    }
-
-    /// Forgets a key, after a successful sign-in.
-    pub fn reset(&self, key: &str) {
-        self.lock().remove(key);
+    /// Takes back an attempt of `key` that turned out fine.
+    pub fn refund(&self, key: &str) {
+        let key = bounded_key(key);
+        let mut entries = self.lock();
+        if let Some(attempts) = entries.get_mut(&key) {
+            *attempts = self.policy.refund(*attempts);
+        }
     }
 
     /// How many keys are remembered.
@@ -66,142 +143,159 @@ impl Throttle {
         self.len() == 0
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+    fn now_ms(&self) -> u64 {
+        millis(self.epoch.elapsed())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Attempts>> {
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn check_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
-        match self.lock().get(key).and_then(|entry| entry.blocked_until) {
-            Some(until) if until > now => Err(until - now),
-            _ => Ok(()),
-        }
-    }
-
-    fn record_at(&self, key: &str, now: Instant) {
-        let policy = self.policy;
+    fn acquire_at(&self, key: &str, now_ms: u64) -> Result<(), Duration> {
+        let key = bounded_key(key);
         let mut entries = self.lock();
-        if !entries.contains_key(key) && entries.len() >= self.max_keys {
-            evict(&mut entries, policy, now, self.max_keys);
+        if !entries.contains_key(&key) && entries.len() >= self.max_keys {
+            self.evict(&mut entries, now_ms);
         }
-        let entry = entries.entry(key.to_owned()).or_insert(Entry { count: 0, last_attempt: now, blocked_until: None });
-        let idle = now.saturating_duration_since(entry.last_attempt);
-        let blocked = entry.blocked_until.is_some_and(|until| until > now);
-        if idle > policy.window && !blocked {
-            *entry = Entry { count: 0, last_attempt: now, blocked_until: None };
-        }
-        entry.count += 1;
-        entry.last_attempt = now;
-        if entry.count > policy.free_attempts {
-            let doublings = (entry.count - policy.free_attempts - 1).min(20);
-            let delay = policy.base_delay.saturating_mul(1 << doublings).min(policy.max_delay);
-            entry.blocked_until = Some(now + delay);
+        let current = entries.get(&key).copied().unwrap_or_default();
+        let next = self.policy.attempt(current, now_ms)?;
+        entries.insert(key, next);
+        Ok(())
+    }
+
+    /// Drops stale keys, then, if still full, the least recently used quarter.
+    fn evict(&self, entries: &mut HashMap<String, Attempts>, now_ms: u64) {
+        entries.retain(|_, attempts| !self.policy.is_stale(*attempts, now_ms));
+        if entries.len() >= self.max_keys {
+            let mut by_age: Vec<(String, u64)> = entries.iter().map(|(key, attempts)| (key.clone(), attempts.last_ms)).collect();
+            by_age.sort_by_key(|(_, last)| *last);
+            for (key, _) in by_age.into_iter().take(self.max_keys.div_ceil(4)) {
+                entries.remove(&key);
+            }
         }
     }
 }
 
-/// Drops keys idle past their window, then, if still full, the least recently used quarter.
-fn evict(entries: &mut HashMap<String, Entry>, policy: Policy, now: Instant, max_keys: usize) {
-    entries.retain(|_, entry| {
-        now.saturating_duration_since(entry.last_attempt) <= policy.window
-            || entry.blocked_until.is_some_and(|until| until > now)
-    });
-    if entries.len() >= max_keys {
-        let mut by_age: Vec<(String, Instant)> = entries.iter().map(|(key, entry)| (key.clone(), entry.last_attempt)).collect();
-        by_age.sort_by_key(|(_, last)| *last);
-        for (key, _) in by_age.into_iter().take(max_keys.div_ceil(4)) {
-            entries.remove(&key);
+/// A call throttled per account, in the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountLimit {
+    /// Sign-in attempts per customer or admin identifier.
+    Login,
+    /// Registrations per e-mail address.
+    Register,
+    /// OTP requests and OTP tries per identifier.
+    Otp,
+}
+
+impl AccountLimit {
+    /// The name its records carry.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountLimit::Login => "login",
+            AccountLimit::Register => "register",
+            AccountLimit::Otp => "otp",
+        }
+    }
+
+    /// The policy: strict, since one account's attempts may come from any number of addresses.
+    pub fn policy(self) -> Policy {
+        match self {
+            AccountLimit::Login => policy(5, 15),
+            AccountLimit::Register => policy(10, 60),
+            AccountLimit::Otp => policy(10, 60),
         }
     }
 }
 
-/// The throttles of the account calls.
+fn policy(free_attempts: u32, window_minutes: u64) -> Policy {
+    Policy {
+        free_attempts,
+        window: Duration::from_secs(window_minutes * 60),
+        base_delay: Duration::from_secs(1),
+        max_delay: Duration::from_secs(15 * 60),
+    }
+}
+
+/// The per-address throttles of the account calls: generous, because many shoppers can share
+/// one address (a carrier's NAT, an office), and this node's own.
 #[derive(Debug)]
-pub struct AuthThrottles {
-    /// Failed sign-ins per IP address.
-    pub login_by_ip: Throttle,
-    /// Failed sign-ins per account identifier.
-    pub login_by_identifier: Throttle,
-    /// Registrations per IP address.
-    pub register_by_ip: Throttle,
-    /// OTP requests and failed OTP checks per IP address.
-    pub otp_by_ip: Throttle,
-    /// OTP requests and failed OTP checks per account identifier.
-    pub otp_by_identifier: Throttle,
+pub struct IpThrottles {
+    /// Sign-ins (customer and admin) per address.
+    pub login: IpThrottle,
+    /// Registrations (customer and admin) per address.
+    pub register: IpThrottle,
+    /// OTP requests and OTP tries per address.
+    pub otp: IpThrottle,
 }
 
-impl Default for AuthThrottles {
-    fn default() -> AuthThrottles {
-        let policy = |free_attempts: u32, minutes: u64| Policy {
-            free_attempts,
-            window: Duration::from_secs(minutes * 60),
-            base_delay: Duration::from_secs(1),
-            max_delay: Duration::from_secs(15 * 60),
-        };
+impl Default for IpThrottles {
+    fn default() -> IpThrottles {
         const MAX_KEYS: usize = 50_000;
-        AuthThrottles {
-            login_by_ip: Throttle::new(policy(30, 15), MAX_KEYS),
-            login_by_identifier: Throttle::new(policy(5, 15), MAX_KEYS),
-            register_by_ip: Throttle::new(policy(30, 60), MAX_KEYS),
-            otp_by_ip: Throttle::new(policy(20, 60), MAX_KEYS),
-            otp_by_identifier: Throttle::new(policy(10, 60), MAX_KEYS),
+        IpThrottles {
+            login: IpThrottle::new(policy(100, 15), MAX_KEYS),
+            register: IpThrottle::new(policy(60, 60), MAX_KEYS),
+            otp: IpThrottle::new(policy(50, 60), MAX_KEYS),
         }
     }
-}
-
-/// The longest wait among several throttle checks, if any must wait.
-pub fn longest_wait(checks: impl IntoIterator<Item = Result<(), Duration>>) -> Option<Duration> {
-    checks.into_iter().filter_map(Result::err).max()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn throttle(max_keys: usize) -> Throttle {
-        Throttle::new(
-            Policy { free_attempts: 2, window: Duration::from_secs(60), base_delay: Duration::from_secs(1), max_delay: Duration::from_secs(8) },
-            max_keys,
-        )
+    fn strict() -> Policy {
+        Policy { free_attempts: 3, window: Duration::from_secs(60), base_delay: Duration::from_secs(1), max_delay: Duration::from_secs(8) }
     }
 
     #[test]
-    fn delays_double_after_the_free_attempts_up_to_the_cap() {
-        let throttle = throttle(10);
-        let start = Instant::now();
-        throttle.record_at("ip", start);
-        throttle.record_at("ip", start);
-        assert!(throttle.check_at("ip", start).is_ok());
+    fn the_free_attempts_pass_then_each_must_wait_twice_as_long_up_to_the_cap() {
+        let throttle = IpThrottle::new(strict(), 10);
+        let mut now = 0;
+        for _ in 0..3 {
+            assert!(throttle.acquire_at("ip", now).is_ok());
+        }
         let mut waits = Vec::new();
         for _ in 0..5 {
-            throttle.record_at("ip", start);
-            waits.push(throttle.check_at("ip", start).unwrap_err().as_secs());
+            let wait = throttle.acquire_at("ip", now).unwrap_err();
+            waits.push(wait.as_secs());
+            now += millis(wait);
+            assert!(throttle.acquire_at("ip", now).is_ok());
         }
         assert_eq!(waits, vec![1, 2, 4, 8, 8]);
-        assert!(throttle.check_at("ip", start + Duration::from_secs(9)).is_ok());
-        assert!(throttle.check_at("other", start).is_ok());
+        assert!(throttle.acquire_at("other", now).is_ok());
     }
 
     #[test]
-    fn a_quiet_window_starts_over_and_reset_forgets() {
-        let throttle = throttle(10);
-        let start = Instant::now();
+    fn a_burst_gets_exactly_the_free_attempts() {
+        let throttle = IpThrottle::new(strict(), 10);
+        let passed = (0..40).filter(|_| throttle.acquire_at("ip", 5).is_ok()).count();
+        assert_eq!(passed, 3);
+    }
+
+    #[test]
+    fn a_quiet_window_starts_over_and_a_refund_lifts_the_wait() {
+        let policy = strict();
+        let mut attempts = Attempts::default();
         for _ in 0..3 {
-            throttle.record_at("id", start);
+            attempts = policy.attempt(attempts, 0).unwrap();
         }
-        let later = start + Duration::from_secs(120);
-        throttle.record_at("id", later);
-        assert!(throttle.check_at("id", later).is_ok());
-        throttle.reset("id");
-        assert!(throttle.is_empty());
+        assert!(policy.attempt(attempts, 0).is_err());
+        assert_eq!(policy.refund(attempts).blocked_until_ms, 0);
+        assert!(policy.attempt(policy.refund(attempts), 0).is_ok());
+        let later = 61_000 + attempts.blocked_until_ms;
+        assert!(policy.is_stale(attempts, later));
+        assert_eq!(policy.attempt(attempts, later).unwrap().count, 1);
     }
 
     #[test]
-    fn memory_stays_bounded() {
-        let throttle = throttle(100);
-        let start = Instant::now();
-        for index in 0..10_000 {
-            throttle.record_at(&format!("10.0.{}.{}", index / 256, index % 256), start + Duration::from_millis(index));
+    fn memory_stays_bounded_in_keys_and_key_length() {
+        let throttle = IpThrottle::new(strict(), 100);
+        for index in 0..10_000u64 {
+            let _ = throttle.acquire_at(&format!("10.0.{}.{}", index / 256, index % 256), index);
         }
         assert!(throttle.len() <= 100, "{}", throttle.len());
+        let long = "x".repeat(100_000);
+        assert_eq!(bounded_key(&long).len(), 32);
+        assert_eq!(bounded_key("203.0.113.9"), "203.0.113.9");
     }
 }

@@ -6,7 +6,8 @@ use surrealdb::types::SurrealValue;
 
 use crate::categories::types::Category;
 use crate::db::Db;
-use crate::db::errors::{thrown, violated_index};
+use crate::db::errors::{Failure, failure, violated_index};
+use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::CategoryId;
 use crate::error::ApiError;
 
@@ -101,35 +102,47 @@ pub async fn update(db: &Db, id: &CategoryId, changes: serde_json::Map<String, s
 }
 
 /// Deletes a category no product uses. `Ok(false)` when there was no such category; 409
-/// `category_in_use` (naming how many products) while products use it.
+/// `category_in_use` (naming how many products) while products use it. The category's guard is
+/// written too, so a product saved into it meanwhile conflicts and one of the two runs again.
 pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
-    let mut response = db
-        .query(concat!(
-            "BEGIN; ",
-            "LET $exists = record::exists($id); ",
-            "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
-            "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
-            "DELETE $id; ",
-            "COMMIT; ",
-            "RETURN $exists;"
-        ))
-        .bind(("id", id.record()))
-        .await
-        .context("deleting a category")?;
-    let mut errors: Vec<(usize, surrealdb::Error)> = response.take_errors().into_iter().collect();
-    errors.sort_by_key(|(index, _)| *index);
-    if let Some(used) = errors.iter().find_map(|(_, error)| thrown(error).and_then(|text| text.strip_prefix("category_in_use:").map(str::to_owned))) {
-        let noun = if used == "1" { "product uses" } else { "products use" };
-        return Err(ApiError::Conflict {
-            code: "category_in_use",
-            message: format!("{used} {noun} this category; move them to another category first"),
-            details: None,
-        });
+    for attempt in 1..=MAX_ATTEMPTS {
+        let mut response = db
+            .query(concat!(
+                "BEGIN; ",
+                "LET $exists = record::exists($id); ",
+                "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
+                "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
+                // Written even when no product ever touched it, so a save racing this delete
+                // always conflicts with it (deleting a missing record would write nothing).
+                "UPSERT $guard SET at = time::now() RETURN NONE; ",
+                "DELETE $id; ",
+                "COMMIT; ",
+                "RETURN $exists;"
+            ))
+            .bind(("id", id.record()))
+            .bind(("guard", id.guard()))
+            .await
+            .context("deleting a category")?;
+        match failure(&mut response) {
+            None => {}
+            Some(Failure::Thrown(text)) if text.starts_with("category_in_use:") => {
+                let used = text.trim_start_matches("category_in_use:");
+                return Err(in_use(&format!("{used} {}", if used == "1" { "product uses" } else { "products use" })));
+            }
+            Some(Failure::Conflict) => {
+                tokio::time::sleep(backoff(attempt)).await;
+                continue;
+            }
+            Some(Failure::Other(error)) if error.to_string().contains("ON DELETE REJECT") => return Err(in_use("Products use")),
+            Some(other) => return Err(ApiError::Internal(anyhow::anyhow!("deleting a category: {other:?}"))),
+        }
+        let last = response.num_statements() - 1;
+        let existed: Option<bool> = response.take(last).context("deleting a category")?;
+        return Ok(existed.unwrap_or(false));
     }
-    if let Some((_, error)) = errors.into_iter().next() {
-        return Err(ApiError::Internal(anyhow::Error::new(error).context("deleting a category")));
-    }
-    let last = response.num_statements() - 1;
-    let existed: Option<bool> = response.take(last).context("deleting a category")?;
-    Ok(existed.unwrap_or(false))
+    Err(too_busy())
+}
+
+fn in_use(who: &str) -> ApiError {
+    ApiError::Conflict { code: "category_in_use", message: format!("{who} this category; move them to another category first"), details: None }
 }

@@ -2,6 +2,7 @@
 //! `engine::any`, with `schema.surql` applied at every start.
 
 pub mod errors;
+pub mod retry;
 
 use anyhow::Context;
 use surrealdb::Surreal;

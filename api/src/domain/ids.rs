@@ -84,6 +84,13 @@ record_id!(
     /// A category's id.
     CategoryId, "category"
 );
+impl CategoryId {
+    /// The record product saves and this category's deletion both write, so they conflict.
+    pub fn guard(&self) -> surrealdb::types::RecordId {
+        surrealdb::types::RecordId::new("category_guard", self.0.as_str())
+    }
+}
+
 record_id!(
     /// An order's id (the record key, not the human ORD number).
     OrderId, "shop_order"

@@ -100,7 +100,7 @@ pub async fn get(State(state): State<AppState>, caller: Caller, Path(id): Path<S
     params(("Idempotency-Key" = Option<String>, Header, description = "Replays return the first order")),
     request_body(content = CheckoutRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
     responses((status = 201, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope),
-        (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}) or product_unavailable", body = crate::error::ErrorEnvelope)))]
+        (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders})", body = crate::error::ErrorEnvelope)))]
 pub async fn create(State(state): State<AppState>, caller: Caller, headers: HeaderMap, body: Bytes) -> ApiResult<(StatusCode, Json<OrderEnvelope>)> {
     let (placement, items) = match caller {
         Caller::Customer(customer) => {
@@ -109,7 +109,7 @@ pub async fn create(State(state): State<AppState>, caller: Caller, headers: Head
         }
         Caller::Admin(admin) => {
             let order: OrderForCustomerRequest = parse_json(&body)?;
-            admin_placement(&state, &admin, order.data).await?
+            admin_placement(&state, &admin, idempotency_key(&headers)?, order.data).await?
         }
     };
     let id = workflow::place(&state, placement, &items).await?;
@@ -136,11 +136,23 @@ async fn customer_placement(
         company: optional_text(&mut errors, "company", &checkout.company),
     };
     errors.finish()?;
-    let placement = Placement { user: customer.id.clone(), created_by: None, idempotency_key, ship_to, discount: Money::ZERO };
+    let placement = Placement {
+        user: customer.id.clone(),
+        created_by: None,
+        idempotency_key,
+        max_pending: Some(state.config.max_pending_orders),
+        ship_to,
+        discount: Money::ZERO,
+    };
     Ok((placement, checkout.cart_items))
 }
 
-async fn admin_placement(state: &AppState, admin: &Admin, order: OrderForCustomer) -> ApiResult<(Placement, Vec<CartItemInput>)> {
+async fn admin_placement(
+    state: &AppState,
+    admin: &Admin,
+    idempotency_key: Option<String>,
+    order: OrderForCustomer,
+) -> ApiResult<(Placement, Vec<CartItemInput>)> {
     let user_id = UserId::parse(order.user_id.trim()).ok_or_else(|| ApiError::invalid_field("userId", "is not a customer id"))?;
     let user = users_repo::find(&state.db, &user_id).await?.ok_or_else(|| ApiError::invalid_field("userId", "no such customer"))?;
     if user.status != "active" {
@@ -157,7 +169,14 @@ async fn admin_placement(state: &AppState, admin: &Admin, order: OrderForCustome
         company: optional_text(&mut errors, "company", &company),
     };
     errors.finish()?;
-    let placement = Placement { user: user_id, created_by: Some(admin.id.clone()), idempotency_key: None, ship_to, discount: order.discount.unwrap_or(Money::ZERO) };
+    let placement = Placement {
+        user: user_id,
+        created_by: Some(admin.id.clone()),
+        idempotency_key,
+        max_pending: None,
+        ship_to,
+        discount: order.discount.unwrap_or(Money::ZERO),
+    };
     Ok((placement, order.cart_items))
 }
 

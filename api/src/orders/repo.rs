@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use surrealdb::types::{RecordId, SurrealValue};
 
 use crate::db::Db;
-use crate::db::errors::{is_conflict, is_not_executed, thrown, violated_index};
+use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::orders::lines::{CurrentProduct, PricedLine};
 use crate::orders::types::{Order, OrderCustomer, OrderItem, OrderStatus};
@@ -267,9 +267,12 @@ pub enum WriteError {
     /// The order changed (or went) since it was read; read it again.
     #[error("the order changed")]
     OrderChanged,
-    /// This customer already used this Idempotency-Key.
+    /// This customer (or admin) already used this Idempotency-Key.
     #[error("duplicate idempotency key")]
     DuplicateKey,
+    /// The customer already has this many unpaid pending orders open, the most allowed.
+    #[error("too many pending orders")]
+    TooManyPending(u32),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -277,37 +280,28 @@ pub enum WriteError {
 
 /// Reads the failure of an order transaction: a THROW of ours, a lost race, a reused key.
 fn write_error(response: &mut surrealdb::IndexedResults, doing: &'static str) -> Result<(), WriteError> {
-    let mut errors: Vec<(usize, surrealdb::Error)> = response.take_errors().into_iter().collect();
-    if errors.is_empty() {
-        return Ok(());
-    }
-    errors.sort_by_key(|(index, _)| *index);
-    for (_, error) in &errors {
-        if let Some(text) = thrown(error) {
+    match failure(response) {
+        None => Ok(()),
+        Some(Failure::Thrown(text)) => {
             let mut parts = text.splitn(3, ':');
             let (kind, product) = (parts.next().unwrap_or_default(), parts.next().and_then(ProductId::parse));
-            match (kind, product) {
+            Err(match (kind, product) {
                 ("out_of_stock", Some(product)) => {
                     let left = parts.next().and_then(|left| left.trim().parse().ok()).unwrap_or(0);
-                    return Err(WriteError::OutOfStock { product, left });
+                    WriteError::OutOfStock { product, left }
                 }
-                ("price_changed", Some(product)) => return Err(WriteError::PriceChanged(product)),
-                ("product_gone", Some(product)) => return Err(WriteError::ProductGone(product)),
-                ("order_changed", _) => return Err(WriteError::OrderChanged),
-                _ => {}
-            }
+                ("price_changed", Some(product)) => WriteError::PriceChanged(product),
+                ("product_gone", Some(product)) => WriteError::ProductGone(product),
+                ("order_changed", _) => WriteError::OrderChanged,
+                ("too_many_pending", _) => WriteError::TooManyPending(text.rsplit(':').next().and_then(|count| count.parse().ok()).unwrap_or(0)),
+                _ => WriteError::Other(anyhow::anyhow!("{doing}: {text}")),
+            })
         }
-        if violated_index(error).as_deref() == Some("order_request_key") {
-            return Err(WriteError::DuplicateKey);
-        }
+        Some(Failure::IndexViolated(index)) if index == "order_request_key" => Err(WriteError::DuplicateKey),
+        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!("{doing}: violated {index}"))),
+        Some(Failure::Conflict) => Err(WriteError::Conflict),
+        Some(Failure::Other(error)) => Err(WriteError::Other(anyhow::Error::new(error).context(doing))),
     }
-    if errors.iter().any(|(_, error)| is_conflict(error)) {
-        return Err(WriteError::Conflict);
-    }
-    // The statements after the failing one only say that the transaction failed: report the cause.
-    let cause = errors.iter().position(|(_, error)| !is_not_executed(error)).unwrap_or(0);
-    let (_, first) = errors.swap_remove(cause);
-    Err(WriteError::Other(anyhow::Error::new(first).context(doing)))
 }
 
 /// A new order.
@@ -319,18 +313,29 @@ pub struct NewOrder {
     pub created_by: Option<AdminId>,
     /// The stored fields.
     pub fields: OrderFields,
-    /// The customer's Idempotency-Key, if they sent one.
+    /// The Idempotency-Key its sender (the customer, or the admin placing it) sent, if any.
     pub idempotency_key: Option<String>,
+    /// Refuse the order when the customer already has this many pending orders open.
+    pub max_pending: Option<u32>,
 }
 
-/// Places an order in one transaction: checks prices, takes the stock, allocates the next order
-/// number and inserts the order (and the Idempotency-Key record). Returns the new order's id.
+/// Who sent an order, whose Idempotency-Keys it is unique among: the admin who placed it for
+/// the customer, or the customer.
+pub fn sender(user: &UserId, created_by: Option<&AdminId>) -> RecordId {
+    created_by.map_or_else(|| user.record(), AdminId::record)
+}
+
+/// Places an order in one transaction: checks the customer's open pending orders and the
+/// prices, takes the stock, allocates the next order number and inserts the order (and the
+/// Idempotency-Key record). Returns the new order's id.
 pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId, WriteError> {
     let (moves, price_checks) = work.bound();
     let id = OrderId::generate();
     let mut response = db
         .query(concat!(
-            "BEGIN; ",
+            "BEGIN; \
+             IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending') >= $max_pending \
+                 { THROW 'too_many_pending:' + <string> $max_pending }; ",
             check_prices_and_move_stock!(),
             "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
              CREATE $id SET order_id = 'ORD' + <string> $number, user = $user, created_by = $created_by, \
@@ -338,9 +343,11 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                  state = $fields.state, company = $fields.company, cart_items = $fields.cart_items, \
                  num_items_in_cart = $fields.num_items_in_cart, charge_total = $fields.charge_total, \
                  discount = $fields.discount, order_total = $fields.order_total, status = $fields.status RETURN NONE; \
-             IF $key != NONE { CREATE order_request SET user = $user, idempotency_key = $key, order = $id RETURN NONE }; \
+             IF $key != NONE { CREATE order_request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE }; \
              COMMIT;"
         ))
+        .bind(("max_pending", order.max_pending.map(i64::from)))
+        .bind(("sender", sender(&order.user, order.created_by.as_ref())))
         .bind(("moves", moves))
         .bind(("price_checks", price_checks))
         .bind(("id", id.record()))
@@ -408,11 +415,11 @@ pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
     response.take(0).context("reading an order")
 }
 
-/// The order a customer's Idempotency-Key created, if any.
-pub async fn by_idempotency_key(db: &Db, user: &UserId, key: &str) -> anyhow::Result<Option<OrderId>> {
+/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any.
+pub async fn by_idempotency_key(db: &Db, sender: RecordId, key: &str) -> anyhow::Result<Option<OrderId>> {
     let mut response = db
-        .query("SELECT VALUE order FROM order_request WHERE user = $user AND idempotency_key = $key LIMIT 1")
-        .bind(("user", user.record()))
+        .query("SELECT VALUE order FROM order_request WHERE user = $sender AND idempotency_key = $key LIMIT 1")
+        .bind(("sender", sender))
         .bind(("key", key.to_owned()))
         .await
         .context("looking up an Idempotency-Key")?;

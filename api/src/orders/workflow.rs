@@ -2,33 +2,18 @@
 //! one transaction, run it again when it loses a race, and tell the catalog what stock moved.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use pricing::{Money, format_inr};
-use rand::Rng;
 use serde_json::json;
 
 use crate::app::AppState;
 use crate::catalog::read_model::CatalogChange;
+use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::ApiError;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
 use crate::orders::repo::{self, NewOrder, OrderFields, OrderRow, StockWork, StoredItem, WriteError};
 use crate::orders::types::{CartItemInput, OrderStatus};
-
-/// How often a write that lost a race is run again before the caller gets a 503.
-pub const MAX_ATTEMPTS: u32 = 60;
-
-/// A pause before attempt `attempt` (from 1): doubling from 2 ms up to 64 ms, with full jitter so
-/// racing buyers spread out.
-fn backoff(attempt: u32) -> Duration {
-    let ceiling = 2u64 << attempt.min(5);
-    Duration::from_micros(rand::thread_rng().gen_range(500..=ceiling * 1000))
-}
-
-fn too_busy() -> ApiError {
-    ApiError::Unavailable("The shop is very busy right now; please try again in a moment".to_owned())
-}
 
 /// Shipping details of a new order, checked.
 #[derive(Debug, Clone)]
@@ -54,8 +39,11 @@ pub struct Placement {
     pub user: UserId,
     /// The admin placing it for them.
     pub created_by: Option<AdminId>,
-    /// The customer's Idempotency-Key.
+    /// The Idempotency-Key its sender (the customer, or the admin) sent.
     pub idempotency_key: Option<String>,
+    /// Refuse the order when the customer already has this many pending orders open (customers'
+    /// own orders; an admin placing one for them is not limited).
+    pub max_pending: Option<u32>,
     /// Where it goes.
     pub ship_to: ShipTo,
     /// Rupees off the subtotal.
@@ -106,6 +94,16 @@ fn out_of_stock(product: &ProductId, left: i64, title: Option<&str>) -> ApiError
     ApiError::Conflict { code: "out_of_stock", message, details: Some(json!({ "productId": product.key(), "left": left.max(0) })) }
 }
 
+fn too_many_pending(most: u32) -> ApiError {
+    ApiError::Conflict {
+        code: "too_many_pending_orders",
+        message: format!(
+            "You already have {most} orders waiting for payment. Please pay for one of them, or ask us to cancel it, before placing another."
+        ),
+        details: Some(json!({ "maxPendingOrders": most })),
+    }
+}
+
 /// The stock a priced order takes.
 fn taking(lines: &[PricedLine]) -> Vec<(ProductId, u32)> {
     lines.iter().map(|line| (line.product.clone(), line.amount)).collect()
@@ -126,8 +124,9 @@ fn tell_catalog(state: &AppState, moves: &[(ProductId, i64)]) {
 /// replayed Idempotency-Key returns the first order's id.
 pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
     let ids = lines::check_shape(items, placement.discount)?;
+    let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     if let Some(key) = &placement.idempotency_key
-        && let Some(first) = repo::by_idempotency_key(&state.db, &placement.user, key).await?
+        && let Some(first) = repo::by_idempotency_key(&state.db, sender.clone(), key).await?
     {
         return Ok(first);
     }
@@ -142,6 +141,7 @@ pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInpu
             created_by: placement.created_by.clone(),
             fields: stored_fields(&placement.ship_to, &priced, placement.discount, OrderStatus::Pending),
             idempotency_key: placement.idempotency_key.clone(),
+            max_pending: placement.max_pending,
         };
         match repo::place(&state.db, order, &work).await {
             Ok(id) => {
@@ -151,9 +151,10 @@ pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInpu
             Err(WriteError::OutOfStock { product, left }) => {
                 return Err(out_of_stock(&product, left, current.get(&product).map(|product| product.title.as_str())));
             }
+            Err(WriteError::TooManyPending(most)) => return Err(too_many_pending(most)),
             Err(WriteError::DuplicateKey) => {
                 let key = placement.idempotency_key.as_deref().unwrap_or_default();
-                if let Some(first) = repo::by_idempotency_key(&state.db, &placement.user, key).await? {
+                if let Some(first) = repo::by_idempotency_key(&state.db, sender.clone(), key).await? {
                     return Ok(first);
                 }
             }
@@ -215,8 +216,8 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
     let ids = match &edit.items {
         Some(items) => Some(lines::check_shape(items, edit.discount.unwrap_or(Money::ZERO))?),
         None => {
-            if edit.discount.is_some_and(Money::is_negative) {
-                return Err(ApiError::invalid_field("discount", "cannot be negative"));
+            if let Some(discount) = edit.discount {
+                pricing::check_discount(discount).map_err(|problem| ApiError::invalid_field("discount", problem.to_string()))?;
             }
             None
         }
@@ -258,7 +259,14 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
             }
             // A product the order already had was deleted: taking more of it cannot succeed.
             Err(WriteError::ProductGone(product)) if kept_lines(&row).contains_key(&product) => return Err(unavailable(Unavailable(product))),
-            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged | WriteError::DuplicateKey) => {}
+            Err(
+                WriteError::Conflict
+                | WriteError::PriceChanged(_)
+                | WriteError::ProductGone(_)
+                | WriteError::OrderChanged
+                | WriteError::DuplicateKey
+                | WriteError::TooManyPending(_),
+            ) => {}
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
         }
         tokio::time::sleep(backoff(attempt)).await;

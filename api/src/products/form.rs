@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::uploads::images::MAX_IMAGE_BYTES;
 
 /// The text fields the form may carry.
-const TEXT_FIELDS: [&str; 8] = ["title", "company", "description", "sellingPrice", "price", "stock", "category", "featured"];
+const TEXT_FIELDS: [&str; 9] = ["title", "company", "description", "sellingPrice", "price", "stock", "stockShown", "category", "featured"];
 
 /// A product form as sent.
 #[derive(Debug, Default)]

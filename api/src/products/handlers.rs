@@ -23,7 +23,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
 use crate::paging::{ListMeta, Pagination};
 use crate::products::form::{self, ProductForm};
-use crate::products::repo::{self, ImageSlot, ProductFields, ProductRow};
+use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
+use crate::products::repo::{self, EditedFields, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError};
 use crate::uploads::{StoredImage, images};
 
 /// The most matches `GET /products/search` returns.
@@ -84,6 +85,9 @@ struct ProductFormSchema {
     selling_price: String,
     price: String,
     stock: String,
+    /// On an edit, the stock the form showed: the stock then moves by `stock - stockShown`, so
+    /// units that orders took meanwhile stay taken. Without it `stock` is set as given.
+    stock_shown: String,
     /// A category name.
     category: String,
     /// `true` or `false`.
@@ -143,9 +147,24 @@ struct CheckedText {
     description: String,
     price: Money,
     selling_price: Money,
-    stock: i64,
+    /// Units the form sent; required on create, optional on edit.
+    stock: Option<i64>,
+    /// The stock the edit form showed (`stockShown`), when it said.
+    stock_shown: Option<i64>,
     featured: bool,
     category: CategoryId,
+}
+
+impl CheckedText {
+    /// What an edit does to the stock: moves it by what the admin changed on the form when the
+    /// form says what it showed, so units taken by orders meanwhile stay taken.
+    fn stock_edit(&self) -> StockEdit {
+        match (self.stock, self.stock_shown) {
+            (Some(units), Some(shown)) => StockEdit::By(units - shown),
+            (Some(units), None) => StockEdit::Set(units),
+            (None, _) => StockEdit::By(0),
+        }
+    }
 }
 
 fn text_field(form: &ProductForm, name: &str) -> Option<String> {
@@ -167,10 +186,10 @@ fn bounded(name_max: usize, required: bool) -> impl Fn(&str) -> Result<String, S
 
 fn money(value: &str) -> Result<Money, String> {
     let amount = Money::from_str(value).map_err(|_| "must be an amount in rupees with at most two decimals".to_owned())?;
-    if amount.is_negative() { Err("cannot be negative".to_owned()) } else { Ok(amount) }
+    pricing::check_unit_price(amount).map_err(|problem| problem.to_string())
 }
 
-fn stock(value: &str) -> Result<i64, String> {
+fn units(value: &str) -> Result<i64, String> {
     match value.parse::<i64>() {
         Ok(stock) if (0..=MAX_STOCK).contains(&stock) => Ok(stock),
         _ => Err(format!("must be a whole number from 0 to {MAX_STOCK}")),
@@ -209,9 +228,16 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
     {
         errors.add("price", "the list price cannot be below the selling price");
     }
-    let stock = match text_field(form, "stock") {
-        Some(v) => errors.check("stock", stock(&v)),
-        None => existing.map(|e| e.stock).or_else(|| errors.check("stock", Err("is required".to_owned()))),
+    let sent_stock = text_field(form, "stock");
+    let stock = match &sent_stock {
+        Some(v) => errors.check("stock", units(v)).map(Some),
+        None if required => errors.check("stock", Err("is required".to_owned())),
+        None => Some(None),
+    };
+    let stock_shown = match text_field(form, "stockShown") {
+        Some(_) if required || sent_stock.is_none() => errors.check("stockShown", Err("is sent only with the stock of an edit".to_owned())),
+        Some(v) => errors.check("stockShown", units(&v)).map(Some),
+        None => Some(None),
     };
     let featured = match text_field(form, "featured") {
         Some(v) => errors.check("featured", featured(&v)),
@@ -226,9 +252,9 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
             .and_then(|e| CategoryId::parse(&e.category.id))
             .or_else(|| errors.check("category", Err("is required".to_owned()))),
     };
-    Ok(match (title, company, description, price, selling_price, stock, featured, category) {
-        (Some(title), Some(company), Some(description), Some(price), Some(selling_price), Some(stock), Some(featured), Some(category)) => {
-            Some(CheckedText { title, company, description, price, selling_price, stock, featured, category })
+    Ok(match (title, company, description, price, selling_price, stock, stock_shown, featured, category) {
+        (Some(title), Some(company), Some(description), Some(price), Some(selling_price), Some(stock), Some(stock_shown), Some(featured), Some(category)) => {
+            Some(CheckedText { title, company, description, price, selling_price, stock, stock_shown, featured, category })
         }
         _ => None,
     })
@@ -265,18 +291,89 @@ async fn store_images(state: &AppState, form: &mut ProductForm, errors: &mut Fie
     Ok(stored)
 }
 
-fn fields(text: CheckedText, images: Vec<Option<ImageSlot>>) -> ProductFields {
+fn new_fields(text: CheckedText, stock: i64, images: Vec<Option<ImageSlot>>) -> ProductFields {
     ProductFields {
         title: text.title,
         company: text.company,
         description: text.description,
         price: text.price.as_decimal(),
         selling_price: text.selling_price.as_decimal(),
-        stock: text.stock,
+        stock,
         featured: text.featured,
         category: text.category.record(),
         images,
     }
+}
+
+fn edited_fields(text: &CheckedText, images: Vec<Option<ImageSlot>>) -> EditedFields {
+    EditedFields {
+        title: text.title.clone(),
+        company: text.company.clone(),
+        description: text.description.clone(),
+        price: text.price.as_decimal(),
+        selling_price: text.selling_price.as_decimal(),
+        featured: text.featured,
+        category: text.category.record(),
+        images,
+    }
+}
+
+/// The image slots after an edit over `current`, and the stored images the edit replaces or clears.
+fn edited_slots(current: &[Option<ImageSlot>], stored: &[Option<StoredImage>; 5], delete: &[bool; 5]) -> (Vec<Option<ImageSlot>>, Vec<StoredImage>) {
+    let mut replaced = Vec::new();
+    let slots = (0..5)
+        .map(|index| {
+            let current = current.get(index).cloned().flatten();
+            match (&stored[index], delete[index]) {
+                (Some(new), _) => {
+                    replaced.extend(current.map(StoredImage::from));
+                    Some(ImageSlot::from(new.clone()))
+                }
+                (None, true) => {
+                    replaced.extend(current.map(StoredImage::from));
+                    None
+                }
+                (None, false) => current,
+            }
+        })
+        .collect();
+    (slots, replaced)
+}
+
+/// The answer to a product write that cannot succeed by running it again.
+fn refusal(error: WriteError, stock: StockEdit) -> ApiError {
+    match error {
+        WriteError::Gone => not_found(),
+        WriteError::CategoryGone => ApiError::invalid_field("category", "was just deleted; choose another category"),
+        WriteError::StockShort(left) => stock_changed(left, stock),
+        WriteError::Other(error) => ApiError::Internal(error),
+        WriteError::ImagesChanged | WriteError::Conflict => too_busy(),
+    }
+}
+
+/// Stores a new product, running the write again when it loses a race.
+async fn write_new(state: &AppState, fields: ProductFields) -> ApiResult<ProductRow> {
+    let stock = StockEdit::Set(fields.stock);
+    for attempt in 1..=MAX_ATTEMPTS {
+        match repo::create(&state.db, fields.clone()).await {
+            Ok(row) => return Ok(row),
+            Err(WriteError::Conflict) => {}
+            Err(error) => return Err(refusal(error, stock)),
+        }
+        tokio::time::sleep(backoff(attempt)).await;
+    }
+    Err(too_busy())
+}
+
+fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
+    let message = match edit {
+        StockEdit::By(delta) => format!(
+            "Orders took units since this form was loaded: {left} in stock now, so it cannot go down by {}. Reload the product and try again.",
+            -delta
+        ),
+        StockEdit::Set(_) => format!("{left} in stock now; the stock cannot go below zero."),
+    };
+    ApiError::Conflict { code: "stock_changed", message, details: Some(serde_json::json!({ "stock": left })) }
 }
 
 /// Creates a product from a multipart form (any admin role).
@@ -290,17 +387,42 @@ pub async fn create(State(state): State<AppState>, _admin: Admin, multipart: Mul
     let stored = store_images(&state, &mut form, &mut errors).await?;
     errors.finish()?;
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
+    let Some(stock) = text.stock else { return Err(ApiError::invalid_field("stock", "is required")) };
     let slots: Vec<Option<ImageSlot>> = stored.iter().cloned().map(|slot| slot.map(ImageSlot::from)).collect();
-    let row = match repo::create(&state.db, fields(text, slots)).await {
+    let row = match write_new(&state, new_fields(text, stock, slots)).await {
         Ok(row) => row,
         Err(error) => {
             state.images.remove(stored.iter().flatten()).await;
-            return Err(error.into());
+            return Err(error);
         }
     };
     let view = row.view();
     state.catalog.apply(CatalogChange::ProductSaved(Box::new(view.clone())));
     Ok((StatusCode::CREATED, Json(ProductEnvelope { product: view })))
+}
+
+/// Writes an edit over the image slots last read, running it again over fresh slots when another
+/// write came first. Returns the product and the stored images it replaced or cleared.
+async fn write_edit(
+    state: &AppState,
+    id: &ProductId,
+    text: &CheckedText,
+    stored: &[Option<StoredImage>; 5],
+    delete: &[bool; 5],
+    mut seen_images: Vec<Option<ImageSlot>>,
+) -> ApiResult<(ProductRow, Vec<StoredImage>)> {
+    let stock = text.stock_edit();
+    for attempt in 1..=MAX_ATTEMPTS {
+        let (slots, replaced) = edited_slots(&seen_images, stored, delete);
+        match repo::update(&state.db, id, &seen_images, edited_fields(text, slots), stock).await {
+            Ok(row) => return Ok((row, replaced)),
+            Err(WriteError::ImagesChanged | WriteError::Conflict) => {}
+            Err(error) => return Err(refusal(error, stock)),
+        }
+        tokio::time::sleep(backoff(attempt)).await;
+        seen_images = repo::find(&state.db, id).await?.ok_or_else(not_found)?.images;
+    }
+    Err(too_busy())
 }
 
 /// Changes a product from a multipart form (any admin role): fields sent replace the old ones,
@@ -318,32 +440,12 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
     errors.finish()?;
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
 
-    let mut old = existing.images.clone();
-    old.resize(5, None);
-    let mut replaced = Vec::new();
-    let slots: Vec<Option<ImageSlot>> = old
-        .into_iter()
-        .enumerate()
-        .map(|(index, current)| match (&stored[index], form.delete[index]) {
-            (Some(new), _) => {
-                replaced.extend(current.map(StoredImage::from));
-                Some(ImageSlot::from(new.clone()))
-            }
-            (None, true) => {
-                replaced.extend(current.map(StoredImage::from));
-                None
-            }
-            (None, false) => current,
-        })
-        .collect();
-    let row = match repo::update(&state.db, &id, fields(text, slots)).await {
-        Ok(Some(row)) => row,
-        outcome => {
+    let edit = write_edit(&state, &id, &text, &stored, &form.delete, existing.images).await;
+    let (row, replaced) = match edit {
+        Ok(done) => done,
+        Err(error) => {
             state.images.remove(stored.iter().flatten()).await;
-            return match outcome {
-                Err(error) => Err(error.into()),
-                _ => Err(not_found()),
-            };
+            return Err(error);
         }
     };
     state.images.remove(replaced.iter()).await;

@@ -7,6 +7,7 @@ use surrealdb::types::SurrealValue;
 
 use crate::catalog::read_model::{CategoryRef, ImageRef, ProductView};
 use crate::db::Db;
+use crate::db::errors::{Failure, failure};
 use crate::domain::{CategoryId, ProductId};
 use crate::uploads::StoredImage;
 use crate::uploads::images::url;
@@ -135,10 +136,21 @@ pub struct ProductFields {
     pub images: Vec<Option<ImageSlot>>,
 }
 
-/// Every product, for building the catalog.
+/// Every product, for building the catalog. A row that cannot be read (say its category went
+/// missing) is skipped with a warning naming it, so one bad row never stops the shop starting.
 pub async fn all(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
     let mut response = db.query(concat!("SELECT ", product_fields!(), " FROM product")).await.context("loading products")?;
-    response.take(0).context("reading products")
+    let rows: Vec<surrealdb::types::Value> = response.take(0).context("reading products")?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let id = match &row {
+                surrealdb::types::Value::Object(fields) => fields.get("_id").map(|id| format!("{id:?}")),
+                _ => None,
+            };
+            ProductRow::from_value(row).map_err(|error| tracing::warn!(%error, product = id.as_deref().unwrap_or("?"), "skipping a product row that cannot be read")).ok()
+        })
+        .collect())
 }
 
 /// Every category, for building the catalog.
@@ -169,38 +181,133 @@ pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>>
     response.take(0).context("reading a product")
 }
 
-/// Creates a product and returns it.
-pub async fn create(db: &Db, fields: ProductFields) -> anyhow::Result<ProductRow> {
+/// Creates a product and returns it, provided its category still exists.
+pub async fn create(db: &Db, fields: ProductFields) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
+    let guard = category_guard(&fields.category);
     let mut response = db
-        .query(concat!("CREATE $id CONTENT $fields RETURN NONE; SELECT ", product_fields!(), " FROM ONLY $id;"))
+        .query(concat!(
+            "BEGIN; \
+             IF !record::exists($fields.category) { THROW 'category_gone' }; \
+             UPSERT $guard SET at = time::now() RETURN NONE; \
+             CREATE $id CONTENT $fields RETURN NONE; \
+             COMMIT;"
+        ))
         .bind(("id", id.record()))
+        .bind(("guard", guard))
         .bind(("fields", fields))
         .await
         .context("creating a product")?;
-    if let Some(error) = response.take_errors().remove(&0) {
-        return Err(anyhow::Error::new(error).context("creating a product"));
-    }
-    let created: Option<ProductRow> = response.take(1).context("reading the new product")?;
-    created.context("the created product vanished")
+    write_failure(&mut response, "creating a product")?;
+    find(db, &id).await?.ok_or(WriteError::Gone)
 }
 
-/// Replaces a product's fields; `None` when there is no such product.
-pub async fn update(db: &Db, id: &ProductId, fields: ProductFields) -> anyhow::Result<Option<ProductRow>> {
+fn category_guard(category: &surrealdb::types::RecordId) -> surrealdb::types::RecordId {
+    CategoryId::from_record(category).map_or_else(|| category.clone(), |category| category.guard())
+}
+
+/// Reads why a product write failed, if it did.
+fn write_failure(response: &mut surrealdb::IndexedResults, doing: &'static str) -> Result<(), WriteError> {
+    match failure(response) {
+        None => Ok(()),
+        Some(Failure::Thrown(text)) => Err(match text.split_once(':').unwrap_or((&text, "")) {
+            ("product_gone", _) => WriteError::Gone,
+            ("category_gone", _) => WriteError::CategoryGone,
+            ("images_changed", _) => WriteError::ImagesChanged,
+            ("stock_short", left) => WriteError::StockShort(left.trim().parse().unwrap_or(0)),
+            _ => WriteError::Other(anyhow::anyhow!("{doing}: {text}")),
+        }),
+        Some(Failure::Conflict) => Err(WriteError::Conflict),
+        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!("{doing} violated {index}"))),
+        Some(Failure::Other(error)) => Err(WriteError::Other(anyhow::Error::new(error).context(doing))),
+    }
+}
+
+/// The fields a product edit writes: all but the stock, which moves by [`StockEdit`].
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct EditedFields {
+    /// Title.
+    pub title: String,
+    /// Maker.
+    pub company: String,
+    /// Description.
+    pub description: String,
+    /// List price.
+    pub price: Decimal,
+    /// Selling price.
+    pub selling_price: Decimal,
+    /// Featured on the home page.
+    pub featured: bool,
+    /// The category.
+    pub category: surrealdb::types::RecordId,
+    /// The five image slots.
+    pub images: Vec<Option<ImageSlot>>,
+}
+
+/// What a product edit does to the stock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockEdit {
+    /// Set it to this many units (a form that did not say what stock it showed).
+    Set(i64),
+    /// Move it by this many units: the form's stock minus the stock it showed, so units that
+    /// orders took since the form was loaded stay taken.
+    By(i64),
+}
+
+/// Why a product write did not commit.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// There is no such product (any more).
+    #[error("no such product")]
+    Gone,
+    /// The category was deleted meanwhile.
+    #[error("the category is gone")]
+    CategoryGone,
+    /// Another edit changed the image slots since they were read: read them again.
+    #[error("the images changed")]
+    ImagesChanged,
+    /// The stock would go below zero; this many units are in stock now.
+    #[error("only {0} in stock")]
+    StockShort(i64),
+    /// Another transaction wrote the product first; running the edit again may succeed.
+    #[error("a concurrent write conflicted")]
+    Conflict,
+    /// Anything else.
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+/// Edits a product in one transaction, provided its image slots are still `seen_images` and its
+/// category exists: writes `fields` and moves the stock in one statement (never below zero).
+pub async fn update(db: &Db, id: &ProductId, seen_images: &[Option<ImageSlot>], fields: EditedFields, stock: StockEdit) -> Result<ProductRow, WriteError> {
+    let (set, delta) = match stock {
+        StockEdit::Set(units) => (Some(units), 0),
+        StockEdit::By(delta) => (None, delta),
+    };
     let mut response = db
         .query(concat!(
-            "UPDATE $id MERGE $fields RETURN NONE; SELECT ",
-            product_fields!(),
-            " FROM ONLY $id;"
+            "BEGIN; \
+             LET $now = (SELECT stock, images FROM ONLY $id); \
+             IF $now = NONE { THROW 'product_gone' }; \
+             IF $now.images != $seen_images { THROW 'images_changed' }; \
+             IF ($set ?? ($now.stock + $delta)) < 0 { THROW 'stock_short:' + <string> $now.stock }; \
+             IF !record::exists($fields.category) { THROW 'category_gone' }; \
+             UPSERT $guard SET at = time::now() RETURN NONE; \
+             UPDATE $id MERGE $fields RETURN NONE; \
+             UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; \
+             COMMIT;"
         ))
         .bind(("id", id.record()))
+        .bind(("guard", category_guard(&fields.category)))
+        .bind(("seen_images", seen_images.to_vec()))
         .bind(("fields", fields))
+        .bind(("set", set))
+        .bind(("delta", delta))
         .await
         .context("updating a product")?;
-    if let Some(error) = response.take_errors().remove(&0) {
-        return Err(anyhow::Error::new(error).context("updating a product"));
-    }
-    response.take(1).context("reading the updated product")
+    write_failure(&mut response, "updating a product")?;
+    find(db, id).await?.ok_or(WriteError::Gone)
 }
 
 /// Deletes a product and returns its image slots; `None` when there was no such product.

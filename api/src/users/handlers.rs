@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
 use crate::app::AppState;
-use crate::auth::password;
 use crate::auth::session::Admin;
 use crate::domain::{Email, FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, Username};
 use crate::error::{ApiError, ApiResult};
@@ -80,7 +79,7 @@ pub async fn update(
     errors.finish()?;
     let revoke = new_password.is_some() || body.status == Some(UserStatus::Inactive);
     if let Some(new_password) = new_password {
-        changes.insert("password_hash".to_owned(), Value::String(password::hash(&new_password).await?));
+        changes.insert("password_hash".to_owned(), Value::String(state.hasher.hash(&new_password).await?));
     }
     let user = repo::update(&state.db, &id, changes, revoke).await?.ok_or_else(not_found)?;
     Ok(Json(UserEnvelope { user }))

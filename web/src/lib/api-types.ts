@@ -778,6 +778,11 @@ export interface components {
             price: string;
             sellingPrice: string;
             stock: string;
+            /**
+             * @description On an edit, the stock the form showed: the stock then moves by `stock - stockShown`, so
+             *     units that orders took meanwhile stay taken. Without it `stock` is set as given.
+             */
+            stockShown: string;
             title: string;
         };
         /** @description A page of products (the body `catalog::json::listing` writes). */
@@ -1718,7 +1723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}) or product_unavailable */
+            /** @description price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders}) */
             409: {
                 headers: {
                     [name: string]: unknown;

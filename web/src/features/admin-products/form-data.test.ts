@@ -82,10 +82,18 @@ describe('updateProductFormData', () => {
   const untouched: ImageSlot = { current, cleared: false, file: null }
   const empty: ImageSlot = { current: null, cleared: false, file: null }
 
-  it('sends every field and featured as true or false, and nothing for untouched slots', () => {
+  it('sends every field, the stock it was loaded with, featured as true or false, and nothing for untouched slots', () => {
     const slots = [untouched, empty, empty, empty, empty]
-    expect(entries(updateProductFormData(values, true, slots))).toEqual([...textFields, ['featured', 'true']])
-    expect(entries(updateProductFormData(values, false, slots))).toEqual([...textFields, ['featured', 'false']])
+    expect(entries(updateProductFormData(values, { featured: true, stockShown: 9, slots }))).toEqual([
+      ...textFields,
+      ['stockShown', '9'],
+      ['featured', 'true'],
+    ])
+    expect(entries(updateProductFormData(values, { featured: false, stockShown: 9, slots }))).toEqual([
+      ...textFields,
+      ['stockShown', '9'],
+      ['featured', 'false'],
+    ])
   })
 
   it('sends a picked file for its slot, whether it replaces an image or fills an empty slot', () => {
@@ -96,8 +104,9 @@ describe('updateProductFormData', () => {
       empty,
       empty,
     ]
-    expect(entries(updateProductFormData(values, false, slots))).toEqual([
+    expect(entries(updateProductFormData(values, { featured: false, stockShown: 9, slots }))).toEqual([
       ...textFields,
+      ['stockShown', '9'],
       ['featured', 'false'],
       ['image1', 'file:replacement.png'],
       ['image3', 'file:added.png'],
@@ -112,8 +121,9 @@ describe('updateProductFormData', () => {
       { current, cleared: true, file: png('instead.png') },
       { current: null, cleared: true, file: null },
     ]
-    expect(entries(updateProductFormData(values, false, slots))).toEqual([
+    expect(entries(updateProductFormData(values, { featured: false, stockShown: 9, slots }))).toEqual([
       ...textFields,
+      ['stockShown', '9'],
       ['featured', 'false'],
       ['delete_image2', 'true'],
       ['image4', 'file:instead.png'],

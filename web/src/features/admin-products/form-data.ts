@@ -26,18 +26,23 @@ export function createProductFormData(values: ProductFormValues, images: readonl
   return body
 }
 
+/** What the edit screen adds to the text fields. */
+export type ProductEdit = {
+  featured: boolean
+  /** The stock the form was loaded with: the server moves stock by `stock - stockShown`, so units ordered meanwhile stay taken. */
+  stockShown: number
+  slots: readonly ImageSlot[]
+}
+
 /**
- * The multipart body of PATCH /products/{id}: every field, featured as 'true'/'false', a new file
- * for each replaced slot, and delete_imageN=true for each cleared slot that had an image. Slots
- * left alone are not mentioned, so the server keeps them.
+ * The multipart body of PATCH /products/{id}: every field, stockShown, featured as 'true'/'false',
+ * a new file for each replaced slot, and delete_imageN=true for each cleared slot that had an
+ * image. Slots left alone are not mentioned, so the server keeps them.
  */
-export function updateProductFormData(
-  values: ProductFormValues,
-  featured: boolean,
-  slots: readonly ImageSlot[],
-): FormData {
+export function updateProductFormData(values: ProductFormValues, { featured, stockShown, slots }: ProductEdit): FormData {
   const body = new FormData()
   appendFields(body, values)
+  body.append('stockShown', String(stockShown))
   body.append('featured', String(featured))
   slots.forEach((slot, index) => {
     const slotNumber = index + 1

@@ -21,13 +21,19 @@ export function EditProductForm({ product, token }: { product: Product; token: s
   const updateProduct = useUpdateProduct(product._id, token)
   const [featured, setFeatured] = useState(product.featured)
   const [slots, setSlots] = useState(() => slotsFromProduct(product))
+  // The stock the Stock field was filled with: a background refetch must not change what the
+  // server takes the admin's change to be relative to.
+  const [stockShown] = useState(product.stock)
   const [progress, setProgress] = useState(0)
   const errors = fieldErrors(updateProduct.error)
 
   function handleSubmit(values: ProductFormValues) {
     setProgress(0)
     updateProduct.mutate(
-      { body: updateProductFormData(values, featured, slots), onProgress: setProgress },
+      {
+        body: updateProductFormData(values, { featured, stockShown, slots }),
+        onProgress: setProgress,
+      },
       {
         onSuccess: () => {
           toast.success('Product updated')

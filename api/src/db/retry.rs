@@ -1,0 +1,22 @@
+//! Running a transaction again when it loses a write race: how often, and how long to pause.
+
+use std::time::Duration;
+
+use rand::Rng;
+
+use crate::error::ApiError;
+
+/// How often a write that lost a race is run again before the caller gets a 503.
+pub const MAX_ATTEMPTS: u32 = 60;
+
+/// A pause before attempt `attempt` (from 1): doubling from 2 ms up to 64 ms, with full jitter so
+/// racing writers spread out.
+pub fn backoff(attempt: u32) -> Duration {
+    let ceiling = 2u64 << attempt.min(5);
+    Duration::from_micros(rand::thread_rng().gen_range(500..=ceiling * 1000))
+}
+
+/// The answer when every attempt lost its race.
+pub fn too_busy() -> ApiError {
+    ApiError::Busy { retry_after_secs: 1 }
+}

@@ -1,0 +1,24 @@
+//! Background chores each node runs while it serves: for now, deleting per-account throttle
+//! keys whose window has passed, so the table holds only the accounts under attack.
+
+use std::time::Duration;
+
+use crate::auth::throttle_repo;
+use crate::db::Db;
+
+/// How often the chores run.
+pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
+
+/// Starts the chores on the runtime; they stop with it.
+pub fn spawn(db: Db) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(INTERVAL);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = throttle_repo::sweep(&db).await {
+                tracing::warn!(error = ?error, "sweeping throttle keys failed");
+            }
+        }
+    });
+}

@@ -1,0 +1,154 @@
+//! Rules a hostile or unlucky client must not defeat: open pending orders per customer, admin
+//! order replays, bounded prices, and categories deleted while a product is saved into them.
+
+use reqwest::Method;
+use reqwest::multipart::Form;
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+use crate::orders::{checkout, product, send, shop, stock};
+
+#[tokio::test]
+async fn a_customer_holds_at_most_five_pending_orders_and_paying_one_frees_a_place() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 100).await;
+    let (user, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    let mut first = String::new();
+    for n in 0..5 {
+        let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&flour, 1, 80.0)]))).await;
+        assert_eq!(status, 201, "order {n}: {body}");
+        if n == 0 {
+            first = body["order"]["_id"].as_str().unwrap().to_owned();
+        }
+    }
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&flour, 1, 80.0)]))).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("too_many_pending_orders")), "{body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("5 orders waiting for payment"), "{body}");
+    assert_eq!(stock(&app, &flour).await, 95, "the refused order took nothing");
+
+    let on_behalf = json!({"data": {"userId": user["_id"], "name": "Asha Baker", "address": "14 MG Road", "city": "Bengaluru", "state": "Karnataka",
+        "cartItems": [{"productId": flour, "amount": 1, "price": 80, "name": "x", "image": ""}]}});
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &root, Some(on_behalf)).await;
+    assert_eq!(status, 201, "an admin taking a phone order is not limited: {body}");
+
+    let (status, _) = send(&app, Method::PATCH, &format!("/api/v1/orders/{first}"), &root, Some(json!({"status": "paid"}))).await;
+    assert_eq!(status, 200);
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&flour, 1, 80.0)]))).await;
+    assert_eq!(status, 409, "six are pending again, with the admin's: {body}");
+    let (status, _) = send(&app, Method::PATCH, &format!("/api/v1/orders/{first}"), &root, Some(json!({"status": "cancelled"}))).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn parallel_checkouts_cannot_slip_past_the_pending_order_limit() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 100).await;
+    let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    let attempts = (0..20).map(|_| {
+        let (app, customer, flour) = (&app, &customer, &flour);
+        async move { send(app, Method::POST, "/api/v1/orders", customer, Some(checkout(&[(flour, 1, 80.0)]))).await.0 }
+    });
+    let statuses = futures::future::join_all(attempts).await;
+    assert_eq!(statuses.iter().filter(|&&s| s == 201).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|&&s| s == 409).count(), 15, "{statuses:?}");
+    assert_eq!(stock(&app, &flour).await, 95);
+}
+
+#[tokio::test]
+async fn an_admin_order_replayed_with_its_idempotency_key_is_placed_once() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (user, _) = app.register_customer("asha@example.in", "9876543210").await;
+    let body = json!({"data": {"userId": user["_id"], "name": "Asha Baker", "address": "14 MG Road", "city": "Bengaluru", "state": "Karnataka",
+        "cartItems": [{"productId": flour, "amount": 2, "price": 80, "name": "x", "image": ""}]}});
+    let place = || app.client.post(app.url("/api/v1/orders")).bearer_auth(&root).header("Idempotency-Key", "desk-42").json(&body).send();
+    let first: Value = place().await.unwrap().json().await.unwrap();
+    let again = place().await.unwrap();
+    assert_eq!(again.status(), 201);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["order"]["_id"], first["order"]["_id"]);
+    assert_eq!(stock(&app, &flour).await, 8, "the stock was taken once");
+    let (_, all) = send(&app, Method::GET, "/api/v1/orders", &root, None).await;
+    assert_eq!(all["meta"]["pagination"]["total"], 1);
+}
+
+async fn send_form(app: &TestApp, method: Method, path: &str, token: &str, form: Form) -> (u16, Value) {
+    let response = app.client.request(method, app.url(path)).bearer_auth(token).multipart(form).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn prices_and_discounts_beyond_their_bounds_are_refused_with_the_field_named() {
+    let (app, root) = shop().await;
+    let form = [("title", "Gold Leaf"), ("company", "Luxe"), ("sellingPrice", "10000000.01"), ("price", "99999999999999999999"), ("stock", "1"), ("category", "Flours")]
+        .iter()
+        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()));
+    let (status, body) = send_form(&app, Method::POST, "/api/v1/products", &root, form).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["error"]["fields"]["sellingPrice"], "must be at most ₹1,00,00,000.00");
+    assert_eq!(body["error"]["fields"]["price"], "must be at most ₹1,00,00,000.00");
+
+    let form = [("title", "Wedding Cake Stand"), ("company", "Luxe"), ("sellingPrice", "10000000"), ("price", "10000000"), ("stock", "3"), ("category", "Flours")]
+        .iter()
+        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()));
+    let (status, body) = send_form(&app, Method::POST, "/api/v1/products", &root, form).await;
+    assert_eq!(status, 201, "one crore is allowed: {body}");
+    let crore = body["product"]["_id"].as_str().unwrap().to_owned();
+    let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&crore, 20, 1e300)]))).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&crore, 1, 10000000.5)]))).await;
+    assert_eq!((status, body["error"]["fields"]["cartItems[0].price"].as_str()), (400, Some("item 0: price must be at most ₹1,00,00,000.00")), "{body}");
+    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &customer, Some(checkout(&[(&crore, 2, 10000000.0)]))).await;
+    assert_eq!(status, 201, "the dearest allowed product sells: {body}");
+    assert_eq!(body["order"]["orderTotal"], json!(20000000.0));
+}
+
+#[tokio::test]
+async fn a_category_deleted_while_a_product_is_saved_into_it_never_leaves_a_dangling_product() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    for round in 0..25 {
+        let name = format!("Seasonal {round}");
+        let response = app.call(Method::POST, "/api/v1/categories", Some(&root), Some(json!({"name": name}))).await;
+        let category: Value = response.json().await.unwrap();
+        let category_id = category["category"]["_id"].as_str().unwrap().to_owned();
+        let (category_path, product_path) = (format!("/api/v1/categories/{category_id}"), format!("/api/v1/products/{flour}"));
+        let delete = app.call(Method::DELETE, &category_path, Some(&root), None);
+        let save = send_form(&app, Method::PATCH, &product_path, &root, Form::new().text("category", name.clone()));
+        let (deleted, (saved, body)) = tokio::join!(delete, save);
+        let deleted = deleted.status().as_u16();
+        let (_, now) = send(&app, Method::GET, &format!("/api/v1/products/{flour}"), &root, None).await;
+        let in_new = now["product"]["category"]["_id"] == category_id;
+        match (deleted, saved) {
+            (204, 400) => assert!(!in_new, "round {round}: the category went and the save was refused: {body}"),
+            (409, 200) => assert!(in_new, "round {round}: the save won and the delete was refused"),
+            (204, 200) => panic!("round {round}: both succeeded, the product points at a deleted category: {now}"),
+            other => panic!("round {round}: unexpected {other:?}: {body}"),
+        }
+        if in_new {
+            let (status, _) = send_form(&app, Method::PATCH, &format!("/api/v1/products/{flour}"), &root, Form::new().text("category", "Flours")).await;
+            assert_eq!(status, 200);
+        }
+    }
+    let catalog = whisk_api::catalog::load(&app.db).await.unwrap();
+    assert_eq!(catalog.len(), 1);
+}
+
+#[tokio::test]
+async fn the_catalog_loads_past_a_product_row_it_cannot_read() {
+    let (app, root) = shop().await;
+    product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let broken = product(&app, &root, "Rye Flour 1 kg", "95", 10).await;
+    app.db
+        .query("UPDATE type::record('product', $key) SET category = category:gone")
+        .bind(("key", broken.clone()))
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    let catalog = whisk_api::catalog::load(&app.db).await.expect("start-up survives the bad row");
+    assert_eq!(catalog.len(), 1, "the readable product is served");
+    assert!(catalog.product(&broken).is_none());
+}
