@@ -16,12 +16,13 @@ use sha2::{Digest, Sha256};
 use crate::auth::password::{self, Hasher};
 use crate::auth::throttle::IpThrottles;
 use crate::auth::tokens::TokenKeys;
+use crate::capacity::Gate;
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::catalog::read_model::ReadModel;
-use crate::uploads::ImageStore;
+use crate::uploads::ImageCache;
 use crate::{admins, auth, catalog, categories, health, http, load_baseline, maintenance, openapi, orders, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
@@ -58,8 +59,12 @@ pub struct Services {
     pub throttles: Arc<IpThrottles>,
     /// The catalog read model the storefront reads.
     pub catalog: Arc<ReadModel>,
-    /// Uploaded product images.
-    pub images: ImageStore,
+    /// This node's copies of the product images (the database holds them).
+    pub images: ImageCache,
+    /// Where uploads are streamed before they are checked.
+    pub upload_dir: std::path::PathBuf,
+    /// Image decoding and re-encoding, a bounded number at a time.
+    pub image_work: Gate,
     /// The fixed response of load tests, when configured.
     pub load_baseline: Option<axum::body::Bytes>,
 }
@@ -76,14 +81,24 @@ impl AppState {
             admins::bootstrap::ensure_superadmin(&db, bootstrap).await?;
         }
         password::warm_up();
-        let images = ImageStore::new(&config.data_dir)?;
+        let images = ImageCache::new(&config.data_dir)?;
+        let upload_dir = config.data_dir.join("tmp");
+        std::fs::create_dir_all(&upload_dir).with_context(|| format!("creating {}", upload_dir.display()))?;
+        // Uploads a crash left behind.
+        for stale in std::fs::read_dir(&upload_dir)?.flatten() {
+            let _ = std::fs::remove_file(stale.path());
+        }
+        let imported = images.import_disk_images(&db).await.context("moving product images into the database")?;
+        if imported > 0 {
+            tracing::info!(imported, "product images kept only on disk were copied into the database");
+        }
         if let Some(dir) = &config.demo_catalog {
-            let outcome = seed::demo::load_once(&db, &images, dir).await.context("loading the demo catalog")?;
+            let outcome = seed::demo::load_once(&db, dir).await.context("loading the demo catalog")?;
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
         }
         let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
         let load_baseline = config.load_baseline_file.as_deref().map(load_baseline::read).transpose()?;
-        maintenance::spawn(db.clone());
+        maintenance::spawn(db.clone(), images.clone());
         Ok(AppState(Arc::new(Services {
             db,
             config: Arc::new(config),
@@ -92,6 +107,8 @@ impl AppState {
             mailer,
             throttles: Arc::new(IpThrottles::default()),
             hasher: Arc::new(Hasher::default()),
+            upload_dir,
+            image_work: Gate::per_core(),
             catalog,
             images,
             load_baseline,

@@ -6,6 +6,7 @@
 pub mod admins;
 pub mod app;
 pub mod auth;
+pub mod capacity;
 pub mod catalog;
 pub mod categories;
 pub mod cli;

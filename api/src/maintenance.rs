@@ -1,16 +1,18 @@
-//! Background chores each node runs while it serves: for now, deleting per-account throttle
-//! keys whose window has passed, so the table holds only the accounts under attack.
+//! Background chores each node runs while it serves: deleting per-account throttle keys whose
+//! window has passed (so the table holds only the accounts under attack), and dropping this
+//! node's copies of images deleted through another node.
 
 use std::time::Duration;
 
 use crate::auth::throttle_repo;
 use crate::db::Db;
+use crate::uploads::ImageCache;
 
 /// How often the chores run.
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 
 /// Starts the chores on the runtime; they stop with it.
-pub fn spawn(db: Db) {
+pub fn spawn(db: Db, images: ImageCache) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(INTERVAL);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -18,6 +20,9 @@ pub fn spawn(db: Db) {
             ticks.tick().await;
             if let Err(error) = throttle_repo::sweep(&db).await {
                 tracing::warn!(error = ?error, "sweeping throttle keys failed");
+            }
+            if let Err(error) = images.sweep(&db).await {
+                tracing::warn!(error = ?error, "sweeping image copies failed");
             }
         }
     });

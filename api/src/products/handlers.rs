@@ -24,8 +24,10 @@ use crate::extract::ApiQuery;
 use crate::paging::{ListMeta, Pagination};
 use crate::products::form::{self, ProductForm};
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
-use crate::products::repo::{self, EditedFields, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError};
-use crate::uploads::{StoredImage, images};
+use crate::products::repo::{self, EditedFields, ImageChanges, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError};
+use crate::uploads::images::{self, ProcessedImage};
+use crate::uploads::repo::{self as uploads_repo, ImageFile};
+use crate::uploads::{NewImage, StoredImage};
 
 /// The most matches `GET /products/search` returns.
 pub const SEARCH_LIMIT: usize = 20;
@@ -260,35 +262,25 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
     })
 }
 
-/// Checks, re-encodes and stores the uploaded images; on any refusal removes what it stored
-/// and records the field errors. Returns the new image of each slot.
-async fn store_images(state: &AppState, form: &mut ProductForm, errors: &mut FieldErrors) -> ApiResult<[Option<StoredImage>; 5]> {
+/// Checks and re-encodes the uploaded images, at most one per core at a time (a decode may
+/// take 64 MB), recording the refusals as field errors. Returns the new image of each slot.
+async fn prepare_images(state: &AppState, form: &mut ProductForm, errors: &mut FieldErrors) -> ApiResult<[Option<NewImage>; 5]> {
     for name in &form.oversized {
         errors.add(name, format!("is larger than {} MB", images::MAX_IMAGE_BYTES / (1024 * 1024)));
     }
-    let mut processed = Vec::new();
+    let mut prepared: [Option<NewImage>; 5] = Default::default();
     for (index, file) in form.files.iter_mut().enumerate() {
-        if let Some(bytes) = file.take() {
-            let result = tokio::task::spawn_blocking(move || images::process(&bytes)).await.map_err(anyhow::Error::from)?;
-            if let Some(image) = errors.check(&format!("image{}", index + 1), result) {
-                processed.push((index, image));
-            }
-        }
+        let Some(upload) = file.take() else { continue };
+        let _turn = state.image_work.turn().await?;
+        let result = tokio::task::spawn_blocking(move || {
+            let bytes = std::fs::read(upload.path()).map_err(|_| "could not be read".to_owned())?;
+            images::process(&bytes).map(ProcessedImage::named)
+        })
+        .await
+        .map_err(anyhow::Error::from)?;
+        prepared[index] = errors.check(&format!("image{}", index + 1), result);
     }
-    let mut stored: [Option<StoredImage>; 5] = Default::default();
-    if !errors.is_empty() {
-        return Ok(stored);
-    }
-    for (index, image) in processed {
-        match state.images.save(image).await {
-            Ok(saved) => stored[index] = Some(saved),
-            Err(error) => {
-                state.images.remove(stored.iter().flatten()).await;
-                return Err(error.into());
-            }
-        }
-    }
-    Ok(stored)
+    Ok(prepared)
 }
 
 fn new_fields(text: CheckedText, stock: i64, images: Vec<Option<ImageSlot>>) -> ProductFields {
@@ -319,15 +311,15 @@ fn edited_fields(text: &CheckedText, images: Vec<Option<ImageSlot>>) -> EditedFi
 }
 
 /// The image slots after an edit over `current`, and the stored images the edit replaces or clears.
-fn edited_slots(current: &[Option<ImageSlot>], stored: &[Option<StoredImage>; 5], delete: &[bool; 5]) -> (Vec<Option<ImageSlot>>, Vec<StoredImage>) {
+fn edited_slots(current: &[Option<ImageSlot>], new: &[Option<NewImage>; 5], delete: &[bool; 5]) -> (Vec<Option<ImageSlot>>, Vec<StoredImage>) {
     let mut replaced = Vec::new();
     let slots = (0..5)
         .map(|index| {
             let current = current.get(index).cloned().flatten();
-            match (&stored[index], delete[index]) {
+            match (&new[index], delete[index]) {
                 (Some(new), _) => {
                     replaced.extend(current.map(StoredImage::from));
-                    Some(ImageSlot::from(new.clone()))
+                    Some(ImageSlot::from(new.stored.clone()))
                 }
                 (None, true) => {
                     replaced.extend(current.map(StoredImage::from));
@@ -351,11 +343,11 @@ fn refusal(error: WriteError, stock: StockEdit) -> ApiError {
     }
 }
 
-/// Stores a new product, running the write again when it loses a race.
-async fn write_new(state: &AppState, fields: ProductFields) -> ApiResult<ProductRow> {
+/// Stores a new product with its image files, running the write again when it loses a race.
+async fn write_new(state: &AppState, fields: ProductFields, files: Vec<ImageFile>) -> ApiResult<ProductRow> {
     let stock = StockEdit::Set(fields.stock);
     for attempt in 1..=MAX_ATTEMPTS {
-        match repo::create(&state.db, fields.clone()).await {
+        match repo::create(&state.db, fields.clone(), files.clone()).await {
             Ok(row) => return Ok(row),
             Err(WriteError::Conflict) => {}
             Err(error) => return Err(refusal(error, stock)),
@@ -381,21 +373,15 @@ fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
     request_body(content = ProductFormSchema, content_type = "multipart/form-data"),
     responses((status = 201, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
 pub async fn create(State(state): State<AppState>, _admin: Admin, multipart: Multipart) -> ApiResult<(StatusCode, Json<ProductEnvelope>)> {
-    let mut form = form::read(multipart).await?;
+    let mut form = form::read(multipart, &state.upload_dir).await?;
     let mut errors = FieldErrors::new();
     let text = check_text(&state, &form, None, &mut errors).await?;
-    let stored = store_images(&state, &mut form, &mut errors).await?;
+    let new = prepare_images(&state, &mut form, &mut errors).await?;
     errors.finish()?;
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
     let Some(stock) = text.stock else { return Err(ApiError::invalid_field("stock", "is required")) };
-    let slots: Vec<Option<ImageSlot>> = stored.iter().cloned().map(|slot| slot.map(ImageSlot::from)).collect();
-    let row = match write_new(&state, new_fields(text, stock, slots)).await {
-        Ok(row) => row,
-        Err(error) => {
-            state.images.remove(stored.iter().flatten()).await;
-            return Err(error);
-        }
-    };
+    let slots: Vec<Option<ImageSlot>> = new.iter().map(|image| image.as_ref().map(|image| ImageSlot::from(image.stored.clone()))).collect();
+    let row = write_new(&state, new_fields(text, stock, slots), uploads_repo::files(new.iter().flatten())).await?;
     let view = row.view();
     state.catalog.apply(CatalogChange::ProductSaved(Box::new(view.clone())));
     Ok((StatusCode::CREATED, Json(ProductEnvelope { product: view })))
@@ -407,14 +393,17 @@ async fn write_edit(
     state: &AppState,
     id: &ProductId,
     text: &CheckedText,
-    stored: &[Option<StoredImage>; 5],
+    new: &[Option<NewImage>; 5],
     delete: &[bool; 5],
     mut seen_images: Vec<Option<ImageSlot>>,
 ) -> ApiResult<(ProductRow, Vec<StoredImage>)> {
     let stock = text.stock_edit();
+    let added = uploads_repo::files(new.iter().flatten());
     for attempt in 1..=MAX_ATTEMPTS {
-        let (slots, replaced) = edited_slots(&seen_images, stored, delete);
-        match repo::update(&state.db, id, &seen_images, edited_fields(text, slots), stock).await {
+        let (slots, replaced) = edited_slots(&seen_images, new, delete);
+        let removed = replaced.iter().flat_map(|image| image.names()).map(str::to_owned).collect();
+        let images = ImageChanges { added: added.clone(), removed };
+        match repo::update(&state.db, id, &seen_images, edited_fields(text, slots), stock, images).await {
             Ok(row) => return Ok((row, replaced)),
             Err(WriteError::ImagesChanged | WriteError::Conflict) => {}
             Err(error) => return Err(refusal(error, stock)),
@@ -432,23 +421,16 @@ async fn write_edit(
     responses((status = 200, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
 pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>, multipart: Multipart) -> ApiResult<Json<ProductEnvelope>> {
     let id = product_id(&id)?;
-    let mut form = form::read(multipart).await?;
+    let mut form = form::read(multipart, &state.upload_dir).await?;
     let existing = repo::find(&state.db, &id).await?.ok_or_else(not_found)?;
     let mut errors = FieldErrors::new();
     let text = check_text(&state, &form, Some(&existing), &mut errors).await?;
-    let stored = store_images(&state, &mut form, &mut errors).await?;
+    let new = prepare_images(&state, &mut form, &mut errors).await?;
     errors.finish()?;
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
 
-    let edit = write_edit(&state, &id, &text, &stored, &form.delete, existing.images).await;
-    let (row, replaced) = match edit {
-        Ok(done) => done,
-        Err(error) => {
-            state.images.remove(stored.iter().flatten()).await;
-            return Err(error);
-        }
-    };
-    state.images.remove(replaced.iter()).await;
+    let (row, replaced) = write_edit(&state, &id, &text, &new, &form.delete, existing.images).await?;
+    state.images.forget(replaced.iter()).await;
     let view = row.view();
     state.catalog.apply(CatalogChange::ProductSaved(Box::new(view.clone())));
     Ok(Json(ProductEnvelope { product: view }))
@@ -462,7 +444,7 @@ pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<
     let id = product_id(&id)?;
     let images = repo::delete(&state.db, &id).await?.ok_or_else(not_found)?;
     let files: Vec<StoredImage> = images.into_iter().flatten().map(StoredImage::from).collect();
-    state.images.remove(files.iter()).await;
+    state.images.forget(files.iter()).await;
     state.catalog.apply(CatalogChange::ProductDeleted(id.key().to_owned()));
     Ok(StatusCode::NO_CONTENT)
 }

@@ -11,6 +11,7 @@ use crate::db::errors::{Failure, failure};
 use crate::domain::{CategoryId, ProductId};
 use crate::uploads::StoredImage;
 use crate::uploads::images::url;
+use crate::uploads::repo::{self as uploads_repo, ImageFile};
 
 macro_rules! product_fields {
     () => {
@@ -181,8 +182,8 @@ pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>>
     response.take(0).context("reading a product")
 }
 
-/// Creates a product and returns it, provided its category still exists.
-pub async fn create(db: &Db, fields: ProductFields) -> Result<ProductRow, WriteError> {
+/// Creates a product with its image files and returns it, provided its category still exists.
+pub async fn create(db: &Db, fields: ProductFields, files: Vec<ImageFile>) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
     let guard = category_guard(&fields.category);
     let mut response = db
@@ -190,11 +191,13 @@ pub async fn create(db: &Db, fields: ProductFields) -> Result<ProductRow, WriteE
             "BEGIN; \
              IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
+             FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
              CREATE $id CONTENT $fields RETURN NONE; \
              COMMIT;"
         ))
         .bind(("id", id.record()))
         .bind(("guard", guard))
+        .bind(("files", files))
         .bind(("fields", fields))
         .await
         .context("creating a product")?;
@@ -278,9 +281,26 @@ pub enum WriteError {
     Other(#[from] anyhow::Error),
 }
 
+/// What an edit does to the stored image files.
+#[derive(Debug, Clone, Default)]
+pub struct ImageChanges {
+    /// Files of the new images.
+    pub added: Vec<ImageFile>,
+    /// Names of the files of the images replaced or cleared.
+    pub removed: Vec<String>,
+}
+
 /// Edits a product in one transaction, provided its image slots are still `seen_images` and its
-/// category exists: writes `fields` and moves the stock in one statement (never below zero).
-pub async fn update(db: &Db, id: &ProductId, seen_images: &[Option<ImageSlot>], fields: EditedFields, stock: StockEdit) -> Result<ProductRow, WriteError> {
+/// category exists: writes `fields` and the image files, and moves the stock in one statement
+/// (never below zero).
+pub async fn update(
+    db: &Db,
+    id: &ProductId,
+    seen_images: &[Option<ImageSlot>],
+    fields: EditedFields,
+    stock: StockEdit,
+    images: ImageChanges,
+) -> Result<ProductRow, WriteError> {
     let (set, delta) = match stock {
         StockEdit::Set(units) => (Some(units), 0),
         StockEdit::By(delta) => (None, delta),
@@ -294,6 +314,8 @@ pub async fn update(db: &Db, id: &ProductId, seen_images: &[Option<ImageSlot>], 
              IF ($set ?? ($now.stock + $delta)) < 0 { THROW 'stock_short:' + <string> $now.stock }; \
              IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
+             FOR $file IN $added { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
+             FOR $file IN $removed { DELETE $file RETURN NONE }; \
              UPDATE $id MERGE $fields RETURN NONE; \
              UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; \
              COMMIT;"
@@ -304,16 +326,27 @@ pub async fn update(db: &Db, id: &ProductId, seen_images: &[Option<ImageSlot>], 
         .bind(("fields", fields))
         .bind(("set", set))
         .bind(("delta", delta))
+        .bind(("added", images.added))
+        .bind(("removed", images.removed.iter().map(|name| uploads_repo::record(name)).collect::<Vec<_>>()))
         .await
         .context("updating a product")?;
     write_failure(&mut response, "updating a product")?;
     find(db, id).await?.ok_or(WriteError::Gone)
 }
 
-/// Deletes a product and returns its image slots; `None` when there was no such product.
+/// Deletes a product and its image files; returns its image slots, or `None` when there was no
+/// such product.
 pub async fn delete(db: &Db, id: &ProductId) -> anyhow::Result<Option<Vec<Option<ImageSlot>>>> {
     let mut response = db
-        .query("DELETE $id RETURN BEFORE")
+        .query(concat!(
+            "BEGIN; \
+             LET $gone = (DELETE $id RETURN BEFORE); \
+             FOR $slot IN array::flatten($gone.images) { \
+                 IF $slot { DELETE type::record('image', $slot.file), type::record('image', $slot.thumb) RETURN NONE } \
+             }; \
+             COMMIT; \
+             RETURN $gone;"
+        ))
         .bind(("id", id.record()))
         .await
         .context("deleting a product")?;
@@ -322,6 +355,10 @@ pub async fn delete(db: &Db, id: &ProductId) -> anyhow::Result<Option<Vec<Option
     struct Before {
         images: Vec<Option<ImageSlot>>,
     }
-    let before: Vec<Before> = response.take(0).context("deleting a product")?;
+    if let Some(failed) = failure(&mut response) {
+        anyhow::bail!("deleting a product: {failed:?}");
+    }
+    let last = response.num_statements() - 1;
+    let before: Vec<Before> = response.take(last).context("deleting a product")?;
     Ok(before.into_iter().next().map(|row| row.images))
 }

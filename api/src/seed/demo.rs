@@ -13,7 +13,8 @@ use crate::domain::{CategoryId, ProductId};
 use crate::products::handlers::MAX_STOCK;
 use crate::products::repo::{ImageSlot, ProductFields};
 use crate::seed::repo::{self, NewCategory, NewProduct};
-use crate::uploads::images::{self, ImageStore, StoredImage};
+use crate::uploads::images::{self, NewImage};
+use crate::uploads::repo as uploads_repo;
 
 /// The name of the marker that records the demo catalog as loaded.
 pub const MARKER: &str = "demo_catalog";
@@ -112,7 +113,7 @@ fn amount(number: &serde_json::Number) -> anyhow::Result<Money> {
 /// Loads the demo catalog from `dir` unless it was loaded before or the shop already has
 /// categories or products. Images go through the same checks and re-encoding as uploads;
 /// the rows and the marker are written in one transaction.
-pub async fn load_once(db: &Db, store: &ImageStore, dir: &Path) -> anyhow::Result<DemoOutcome> {
+pub async fn load_once(db: &Db, dir: &Path) -> anyhow::Result<DemoOutcome> {
     if repo::is_marked(db, MARKER).await? {
         return Ok(DemoOutcome::AlreadyLoaded);
     }
@@ -125,45 +126,39 @@ pub async fn load_once(db: &Db, store: &ImageStore, dir: &Path) -> anyhow::Resul
         .iter()
         .map(|category| NewCategory { id: CategoryId::generate().record(), name: category.name.clone(), description: category.description.clone() })
         .collect();
-    let mut stored: Vec<StoredImage> = Vec::with_capacity(catalog.products.len());
-    let result = async {
-        let mut products = Vec::with_capacity(catalog.products.len());
-        for product in &catalog.products {
-            let image = store_image(store, &dir.join(&product.image)).await.with_context(|| format!("demo product '{}'", product.title))?;
-            stored.push(image.clone());
-            let category = categories.iter().find(|category| category.name.eq_ignore_ascii_case(&product.category)).map(|category| category.id.clone());
-            products.push(NewProduct {
-                id: ProductId::generate().record(),
-                fields: ProductFields {
-                    title: product.title.clone(),
-                    company: product.company.clone(),
-                    description: product.description.clone(),
-                    price: amount(&product.price)?.as_decimal(),
-                    selling_price: amount(&product.selling_price)?.as_decimal(),
-                    stock: product.stock,
-                    featured: product.featured,
-                    category: category.context("category checked by read")?,
-                    images: vec![Some(ImageSlot::from(image)), None, None, None, None],
-                },
-            });
-        }
-        let outcome = DemoOutcome::Loaded { categories: categories.len(), products: products.len() };
-        repo::insert(db, categories, products, Some(MARKER)).await?;
-        Ok(outcome)
+    let mut images: Vec<NewImage> = Vec::with_capacity(catalog.products.len());
+    let mut products = Vec::with_capacity(catalog.products.len());
+    for product in &catalog.products {
+        let image = read_image(&dir.join(&product.image)).await.with_context(|| format!("demo product '{}'", product.title))?;
+        let slot = ImageSlot::from(image.stored.clone());
+        images.push(image);
+        let category = categories.iter().find(|category| category.name.eq_ignore_ascii_case(&product.category)).map(|category| category.id.clone());
+        products.push(NewProduct {
+            id: ProductId::generate().record(),
+            fields: ProductFields {
+                title: product.title.clone(),
+                company: product.company.clone(),
+                description: product.description.clone(),
+                price: amount(&product.price)?.as_decimal(),
+                selling_price: amount(&product.selling_price)?.as_decimal(),
+                stock: product.stock,
+                featured: product.featured,
+                category: category.context("category checked by read")?,
+                images: vec![Some(slot), None, None, None, None],
+            },
+        });
     }
-    .await;
-    if result.is_err() {
-        store.remove(&stored).await;
-    }
-    result
+    let outcome = DemoOutcome::Loaded { categories: categories.len(), products: products.len() };
+    repo::insert(db, categories, products, uploads_repo::files(&images), Some(MARKER)).await?;
+    Ok(outcome)
 }
 
-async fn store_image(store: &ImageStore, path: &Path) -> anyhow::Result<StoredImage> {
+async fn read_image(path: &Path) -> anyhow::Result<NewImage> {
     let bytes = tokio::fs::read(path).await.with_context(|| format!("reading {}", path.display()))?;
     let processed = tokio::task::spawn_blocking(move || images::process(&bytes))
         .await?
         .map_err(|problem| anyhow::anyhow!("the image {} {problem}", path.display()))?;
-    store.save(processed).await
+    Ok(processed.named())
 }
 
 #[cfg(test)]

@@ -109,12 +109,12 @@ pub async fn generate(db: &Db, count: usize, seed: u64, mut progress: impl FnMut
         })
         .collect();
     if !missing.is_empty() {
-        repo::insert(db, missing, Vec::new(), None).await.context("creating the categories")?;
+        repo::insert(db, missing, Vec::new(), Vec::new(), None).await.context("creating the categories")?;
     }
     let all = products(count, seed, &ids);
     let mut done = 0;
     for batch in all.chunks(BATCH) {
-        repo::insert(db, Vec::new(), batch.to_vec(), None).await?;
+        repo::insert(db, Vec::new(), batch.to_vec(), Vec::new(), None).await?;
         done += batch.len();
         progress(done);
     }

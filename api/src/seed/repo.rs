@@ -5,6 +5,7 @@ use surrealdb::types::{RecordId, SurrealValue};
 
 use crate::db::Db;
 use crate::products::repo::ProductFields;
+use crate::uploads::repo::ImageFile;
 
 /// A category to insert with a known id.
 #[derive(Debug, Clone, SurrealValue)]
@@ -39,6 +40,17 @@ pub async fn is_marked(db: &Db, seed: &str) -> anyhow::Result<bool> {
     Ok(!found.is_empty())
 }
 
+/// Records that the seed with this name has been loaded.
+pub async fn mark(db: &Db, seed: &str) -> anyhow::Result<()> {
+    db.query("UPSERT type::record('seed', $name) RETURN NONE")
+        .bind(("name", seed.to_owned()))
+        .await
+        .context("writing a seed marker")?
+        .check()
+        .context("writing a seed marker")?;
+    Ok(())
+}
+
 /// How many categories and products the shop has.
 pub async fn catalog_size(db: &Db) -> anyhow::Result<(u64, u64)> {
     let mut response = db
@@ -69,19 +81,21 @@ pub async fn categories_named(db: &Db, names: &[String]) -> anyhow::Result<Vec<O
     Ok(keys.iter().map(|key| found.iter().find(|row| &row.name_key == key).map(|row| row.id.clone())).collect())
 }
 
-/// Inserts categories and products in one transaction, and the seed marker with them when given:
-/// either all of it lands or none.
-pub async fn insert(db: &Db, categories: Vec<NewCategory>, products: Vec<NewProduct>, marker: Option<&str>) -> anyhow::Result<()> {
+/// Inserts categories, products and their image files in one transaction, and the seed marker
+/// with them when given: either all of it lands or none.
+pub async fn insert(db: &Db, categories: Vec<NewCategory>, products: Vec<NewProduct>, files: Vec<ImageFile>, marker: Option<&str>) -> anyhow::Result<()> {
     let response = db
         .query(
             "BEGIN TRANSACTION; \
              FOR $category IN $categories { CREATE $category.id CONTENT { name: $category.name, description: $category.description } RETURN NONE; }; \
+             FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE; }; \
              FOR $product IN $products { CREATE $product.id CONTENT $product.fields RETURN NONE; }; \
              IF $marker != NONE { CREATE type::record('seed', $marker) RETURN NONE; }; \
              COMMIT TRANSACTION;",
         )
         .bind(("categories", categories))
         .bind(("products", products))
+        .bind(("files", files))
         .bind(("marker", marker.map(str::to_owned)))
         .await
         .context("inserting the catalog")?;

@@ -1,9 +1,7 @@
-//! Checking, re-encoding and storing images.
+//! Checking, re-encoding and naming images.
 
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
@@ -17,7 +15,7 @@ pub const MAX_DIMENSION: u32 = 4096;
 /// The longest side of a thumbnail.
 pub const THUMBNAIL_SIZE: u32 = 320;
 
-/// An image as stored: the re-encoded file and its thumbnail, both in the upload folder.
+/// An image as stored: the names of the re-encoded file and of its thumbnail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredImage {
     /// The file name of the image.
@@ -81,48 +79,42 @@ fn encode_webp(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     Ok(out)
 }
 
-/// The folder of uploaded images.
-#[derive(Debug, Clone)]
-pub struct ImageStore {
-    dir: PathBuf,
+impl ProcessedImage {
+    /// The image under a fresh random name, with its thumbnail, ready to be written.
+    pub fn named(self) -> NewImage {
+        let key = new_record_key();
+        let stored = StoredImage { file: format!("{key}.{}", self.extension), thumb: format!("{key}-thumb.webp") };
+        NewImage { files: [(stored.file.clone(), self.bytes), (stored.thumb.clone(), self.thumbnail)], stored }
+    }
 }
 
-impl ImageStore {
-    /// The store in `<data dir>/uploads`, created if missing.
-    pub fn new(data_dir: &Path) -> anyhow::Result<ImageStore> {
-        let dir = data_dir.join("uploads");
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        Ok(ImageStore { dir })
-    }
+/// A named image and its thumbnail with their bytes, written with the product that shows them.
+#[derive(Debug, Clone)]
+pub struct NewImage {
+    /// The names.
+    pub stored: StoredImage,
+    /// Each file's name and bytes: the image, then the thumbnail.
+    pub files: [(String, Vec<u8>); 2],
+}
 
-    /// The folder.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+impl StoredImage {
+    /// The image's and the thumbnail's file names.
+    pub fn names(&self) -> [&str; 2] {
+        [&self.file, &self.thumb]
     }
+}
 
-    /// Writes a processed image and its thumbnail under a fresh random name.
-    pub async fn save(&self, image: ProcessedImage) -> anyhow::Result<StoredImage> {
-        let key = new_record_key();
-        let stored = StoredImage { file: format!("{key}.{}", image.extension), thumb: format!("{key}-thumb.webp") };
-        tokio::fs::write(self.dir.join(&stored.file), image.bytes).await.context("writing an image")?;
-        if let Err(error) = tokio::fs::write(self.dir.join(&stored.thumb), image.thumbnail).await {
-            let _ = tokio::fs::remove_file(self.dir.join(&stored.file)).await;
-            return Err(error).context("writing a thumbnail");
-        }
-        Ok(stored)
+/// The content type of a stored file's name, when it is one this shop writes.
+pub fn content_type(name: &str) -> Option<&'static str> {
+    let (stem, extension) = name.rsplit_once('.')?;
+    if stem.is_empty() || stem.len() > 64 || !stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+        return None;
     }
-
-    /// Removes images and their thumbnails; a file already gone is fine.
-    pub async fn remove(&self, images: impl IntoIterator<Item = &StoredImage>) {
-        for image in images {
-            for name in [&image.file, &image.thumb] {
-                if let Err(error) = tokio::fs::remove_file(self.dir.join(name)).await
-                    && error.kind() != std::io::ErrorKind::NotFound
-                {
-                    tracing::warn!(%error, file = %name, "could not remove an image");
-                }
-            }
-        }
+    match extension {
+        "jpg" => Some("image/jpeg"),
+        "png" => Some("image/png"),
+        "webp" => Some("image/webp"),
+        _ => None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! `GET /uploads/{name}`: stored files never change (every upload gets a fresh random name), so
-//! they are cached for a year and their name serves as the ETag.
+//! they are cached for a year and their name serves as the ETag. Any node serves any image,
+//! from its own copy or the database.
 
 use axum::Router;
 use axum::body::Body;
@@ -10,6 +11,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::app::AppState;
+use crate::error::ApiError;
+use crate::uploads::images::content_type;
 use crate::web::IMMUTABLE;
 
 /// The `/uploads` route.
@@ -17,37 +20,22 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/uploads/{name}", get(serve))
 }
 
-fn content_type(name: &str) -> Option<&'static str> {
-    let (stem, extension) = name.rsplit_once('.')?;
-    if stem.is_empty() || !stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
-        return None;
-    }
-    match extension {
-        "jpg" => Some("image/jpeg"),
-        "png" => Some("image/png"),
-        "webp" => Some("image/webp"),
-        _ => None,
-    }
-}
-
 async fn serve(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Response {
     let Some(mime) = content_type(&name) else { return StatusCode::NOT_FOUND.into_response() };
     let etag = format!("\"{name}\"");
     let Ok(etag_value) = HeaderValue::from_str(&etag) else { return StatusCode::NOT_FOUND.into_response() };
-    let cached = headers
+    let revalidating = headers
         .get(IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.split(',').any(|tag| tag.trim() == etag));
-    let path = state.images.dir().join(&name);
-    if cached && tokio::fs::try_exists(&path).await.unwrap_or(false) {
-        return (StatusCode::NOT_MODIFIED, [(ETAG, etag_value), (CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE))]).into_response();
+    let bytes = match state.images.read(&state.db, &name).await {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(error) => return ApiError::Internal(error).into_response(),
+    };
+    let cache = [(ETAG, etag_value), (CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE))];
+    if revalidating {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
     }
-    match tokio::fs::read(&path).await {
-        Ok(bytes) => (
-            [(CONTENT_TYPE, HeaderValue::from_static(mime)), (ETAG, etag_value), (CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE))],
-            Body::from(bytes),
-        )
-            .into_response(),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
-    }
+    ([(CONTENT_TYPE, HeaderValue::from_static(mime))], cache, Body::from(bytes)).into_response()
 }

@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use whisk_api::seed::demo::{self, DemoOutcome};
-use whisk_api::uploads::ImageStore;
 
 use crate::helpers::{spawn_app, spawn_app_with};
 
@@ -34,8 +33,7 @@ async fn an_empty_shop_starts_with_the_demo_catalog_and_its_photos() {
     assert!(image.bytes().await.unwrap().len() > 1000, "a real photo");
     assert_eq!(app.get(product["image1"]["thumbnail"].as_str().unwrap()).await.status(), 200);
 
-    let store = ImageStore::new(&app.data_dir.path().join("data")).unwrap();
-    assert_eq!(demo::load_once(&app.db, &store, &shipped_demo()).await.unwrap(), DemoOutcome::AlreadyLoaded, "a restart loads nothing again");
+    assert_eq!(demo::load_once(&app.db, &shipped_demo()).await.unwrap(), DemoOutcome::AlreadyLoaded, "a restart loads nothing again");
     let again: Value = app.get("/api/v1/products?limit=1").await.json().await.unwrap();
     assert_eq!(again["meta"]["pagination"]["total"].as_u64().unwrap() as usize, shipped_product_count());
 }
@@ -46,8 +44,7 @@ async fn a_shop_with_its_own_catalog_is_left_alone() {
     let root = app.first_superadmin().await;
     let created = app.call(reqwest::Method::POST, "/api/v1/categories", Some(&root), Some(serde_json::json!({"name": "Our Flours"}))).await;
     assert_eq!(created.status(), 201);
-    let store = ImageStore::new(&app.data_dir.path().join("data")).unwrap();
-    assert_eq!(demo::load_once(&app.db, &store, &shipped_demo()).await.unwrap(), DemoOutcome::ShopNotEmpty);
+    assert_eq!(demo::load_once(&app.db, &shipped_demo()).await.unwrap(), DemoOutcome::ShopNotEmpty);
     let listing: Value = app.get("/api/v1/products").await.json().await.unwrap();
     assert_eq!(listing["meta"]["pagination"]["total"], 0);
 }
@@ -65,11 +62,11 @@ async fn a_broken_catalog_names_the_problem_and_leaves_nothing_behind() {
             {"title":"Bad Atta","company":"Mill","description":"","price":100,"sellingPrice":90,"stock":3,"category":"Flours","image":"bad.png"}]}"#,
     )
     .unwrap();
-    let store = ImageStore::new(&app.data_dir.path().join("data")).unwrap();
-    let error = format!("{:#}", demo::load_once(&app.db, &store, dir.path()).await.unwrap_err());
+    let error = format!("{:#}", demo::load_once(&app.db, dir.path()).await.unwrap_err());
     assert!(error.contains("Bad Atta") && error.contains("is not a JPEG, PNG or WebP image"), "{error}");
-    let uploads: Vec<_> = std::fs::read_dir(store.dir()).unwrap().flatten().collect();
-    assert!(uploads.is_empty(), "the good product's photo was removed again: {uploads:?}");
+    let mut response = app.db.query("SELECT VALUE id FROM image").await.unwrap();
+    let images: Vec<surrealdb::types::RecordId> = response.take(0).unwrap();
+    assert!(images.is_empty(), "the good product's photo is not kept: {images:?}");
     let categories: Value = app.get("/api/v1/categories").await.json().await.unwrap();
     assert_eq!(categories["meta"]["pagination"]["total"], 0, "no half-loaded catalog");
 }

@@ -152,3 +152,89 @@ async fn the_catalog_loads_past_a_product_row_it_cannot_read() {
     assert_eq!(catalog.len(), 1, "the readable product is served");
     assert!(catalog.product(&broken).is_none());
 }
+
+fn png(width: u32, height: u32, shade: u8) -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(width, height, image::Rgb([shade, 90, 40]))).write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+fn image_part(name: &str, shade: u8) -> reqwest::multipart::Part {
+    reqwest::multipart::Part::bytes(png(24, 24, shade)).file_name(name.to_owned()).mime_str("image/png").unwrap()
+}
+
+async fn stored_images(app: &TestApp) -> Vec<String> {
+    let mut response = app.db.query("SELECT VALUE record::id(id) FROM image").await.unwrap();
+    let mut names: Vec<String> = response.take(0).unwrap();
+    names.sort();
+    names
+}
+
+#[tokio::test]
+async fn concurrent_image_edits_of_one_product_keep_every_image_it_shows() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    for round in 0..8u8 {
+        let path = format!("/api/v1/products/{flour}");
+        let front = send_form(&app, Method::PATCH, &path, &root, Form::new().part("image1", image_part("front.png", round)));
+        let back = send_form(&app, Method::PATCH, &path, &root, Form::new().part("image2", image_part("back.png", 200 - round)));
+        let ((first, a), (second, b)) = tokio::join!(front, back);
+        assert_eq!((first, second), (200, 200), "round {round}: {a} {b}");
+        let (_, now) = send(&app, Method::GET, &path, &root, None).await;
+        let mut shown = Vec::new();
+        for slot in ["image1", "image2"] {
+            let image = &now["product"][slot];
+            assert!(image.is_object(), "round {round}: both edits landed: {now}");
+            for url in [image["url"].as_str().unwrap(), image["thumbnail"].as_str().unwrap()] {
+                assert_eq!(app.get(url).await.status(), 200, "round {round}: {url} is served");
+                shown.push(url.trim_start_matches("/uploads/").to_owned());
+            }
+        }
+        shown.sort();
+        assert_eq!(stored_images(&app).await, shown, "round {round}: replaced images are deleted, shown ones kept");
+    }
+}
+
+#[tokio::test]
+async fn images_live_in_the_database_and_a_node_without_a_copy_still_serves_them() {
+    let (app, root) = shop().await;
+    let form = [("title", "Piping Bags"), ("company", "Sugarcraft"), ("sellingPrice", "120"), ("price", "150"), ("stock", "9"), ("category", "Flours")]
+        .iter()
+        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
+        .part("image1", image_part("bags.png", 10));
+    let (status, body) = send_form(&app, Method::POST, "/api/v1/products", &root, form).await;
+    assert_eq!(status, 201, "{body}");
+    let url = body["product"]["image1"]["url"].as_str().unwrap().to_owned();
+    let first = app.get(&url).await.bytes().await.unwrap();
+    let copies = app.data_dir.path().join("data/uploads");
+    assert!(copies.join(url.trim_start_matches("/uploads/")).is_file(), "the serving node kept a copy");
+    std::fs::remove_dir_all(&copies).unwrap();
+    std::fs::create_dir_all(&copies).unwrap();
+    let again = app.get(&url).await;
+    assert_eq!(again.status(), 200, "served from the database");
+    assert_eq!(again.bytes().await.unwrap(), first);
+    let leftovers: Vec<_> = std::fs::read_dir(app.data_dir.path().join("data/tmp")).unwrap().flatten().collect();
+    assert!(leftovers.is_empty(), "streamed uploads are removed once read: {leftovers:?}");
+}
+
+#[tokio::test]
+async fn images_an_older_whisk_kept_only_on_disk_are_moved_into_the_database() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let copies = app.data_dir.path().join("data/uploads");
+    std::fs::write(copies.join("legacyphoto1.png"), png(20, 20, 5)).unwrap();
+    std::fs::write(copies.join("legacyphoto1-thumb.webp"), b"RIFF....WEBP").unwrap();
+    app.db
+        .query("UPDATE type::record('product', $key) SET images[0] = { file: 'legacyphoto1.png', thumb: 'legacyphoto1-thumb.webp' }; DELETE seed;")
+        .bind(("key", flour.clone()))
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    let cache = whisk_api::uploads::ImageCache::new(&app.data_dir.path().join("data")).unwrap();
+    assert_eq!(cache.import_disk_images(&app.db).await.unwrap(), 2);
+    assert_eq!(stored_images(&app).await, ["legacyphoto1-thumb.webp", "legacyphoto1.png"]);
+    assert_eq!(cache.import_disk_images(&app.db).await.unwrap(), 0, "once per database");
+    std::fs::remove_file(copies.join("legacyphoto1.png")).unwrap();
+    assert_eq!(app.get("/uploads/legacyphoto1.png").await.status(), 200);
+}

@@ -127,10 +127,10 @@ async fn titles(app: &TestApp, query: &str) -> Vec<String> {
     list(app, query).await["data"].as_array().unwrap().iter().map(|p| p["title"].as_str().unwrap().to_owned()).collect()
 }
 
-fn uploads(app: &TestApp) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(app.data_dir.path().join("data/uploads"))
-        .map(|dir| dir.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
-        .unwrap_or_default();
+/// The names of the image files the shop stores.
+async fn uploads(app: &TestApp) -> Vec<String> {
+    let mut response = app.db.query("SELECT VALUE record::id(id) FROM image").await.unwrap();
+    let mut names: Vec<String> = response.take(0).unwrap();
     names.sort();
     names
 }
@@ -244,7 +244,7 @@ async fn a_bad_form_names_each_field_and_stores_nothing() {
         assert!(body["error"]["fields"][field].is_string(), "{field}: {body}");
     }
     assert!(body["error"]["fields"]["category"].as_str().unwrap().contains("Sprinkles"));
-    assert_eq!(uploads(&app), Vec::<String>::new(), "the valid image of a refused form is not kept");
+    assert_eq!(uploads(&app).await, Vec::<String>::new(), "the valid image of a refused form is not kept");
 
     let (status, body) = send(&app, Method::POST, "/api/v1/products", Some(&root), product_form("Bread Flour", "Flours").text("colour", "red")).await;
     assert_eq!(status, 400);
@@ -278,7 +278,7 @@ async fn bad_images_are_refused_with_a_clear_message() {
         assert_eq!(status, 400, "{case}: {body}");
         let said = body["error"]["fields"]["image2"].as_str().unwrap_or_default();
         assert!(said.contains(message), "{case}: {body}");
-        assert_eq!(uploads(&app), Vec::<String>::new(), "{case} leaves no files");
+        assert_eq!(uploads(&app).await, Vec::<String>::new(), "{case} leaves no files");
     }
     assert_eq!(list(&app, "").await["meta"]["pagination"]["total"], 0);
 }
@@ -296,7 +296,7 @@ async fn images_are_stored_served_replaced_cleared_and_removed() {
     let product = &body["product"];
     let id = product["_id"].as_str().unwrap().to_owned();
     assert_eq!(product["image2"], Value::Null);
-    assert_eq!(uploads(&app).len(), 4, "two images and two thumbnails");
+    assert_eq!(uploads(&app).await.len(), 4, "two images and two thumbnails");
 
     let url = product["image1"]["url"].as_str().unwrap().to_owned();
     assert!(url.starts_with("/uploads/") && url.ends_with(".webp"), "{url}");
@@ -325,14 +325,14 @@ async fn images_are_stored_served_replaced_cleared_and_removed() {
     assert!(updated["image1"]["url"].as_str().unwrap().ends_with(".jpg"));
     assert_eq!(updated["image3"], Value::Null);
     assert_eq!(app.get(&url).await.status(), 404, "the replaced file is gone");
-    assert_eq!(uploads(&app).len(), 2);
+    assert_eq!(uploads(&app).await.len(), 2);
 
     let listed = list(&app, "search=bread").await;
     assert_eq!(listed["data"][0]["stock"], 3, "the listing follows the write at once");
 
     let response = app.call(Method::DELETE, &format!("/api/v1/products/{id}"), Some(&root), None).await;
     assert_eq!(response.status(), 204);
-    assert_eq!(uploads(&app), Vec::<String>::new(), "deleting removes the files");
+    assert_eq!(uploads(&app).await, Vec::<String>::new(), "deleting removes the files");
     assert_eq!(app.get(&format!("/api/v1/products/{id}")).await.status(), 404);
     assert_eq!(list(&app, "").await["meta"]["pagination"]["total"], 0);
 }
