@@ -11,6 +11,9 @@ started=$SECONDS
 step "Rust tests (release profile; this also builds the server binary the browser tests run)"
 cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
 
+step "API fuzzing (schemathesis, 15 s a role; scripts/fuzz.sh runs longer)"
+FUZZ_SECONDS="${FUZZ_SECONDS:-15}" SKIP_BUILD=1 "$ROOT/scripts/fuzz.sh"
+
 step "Web: type check and unit tests (including the wasm fixture parity check)"
 cd "$ROOT/web"
 npx tsc -b --pretty false

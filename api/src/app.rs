@@ -74,6 +74,11 @@ impl AppState {
     /// admin when configured and no admin exists.
     pub async fn new(config: Config) -> anyhow::Result<AppState> {
         let db = db::connect_and_migrate(&config).await?;
+        AppState::over(config, db).await
+    }
+
+    /// The state over a database that is already connected and migrated.
+    pub async fn over(config: Config, db: Db) -> anyhow::Result<AppState> {
         let (tokens, secret) = TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir)?;
         let otp_key: Arc<[u8]> = Sha256::new_with_prefix(b"whisk-otp:").chain_update(&secret).finalize().to_vec().into();
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from, &config.data_dir)?;

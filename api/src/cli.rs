@@ -46,12 +46,32 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Write the whole database (accounts, catalog with its images, orders, counters) to a file.
+    /// With the embedded database, stop the server first.
+    Backup {
+        /// The backup file to write (SurrealQL).
+        file: PathBuf,
+    },
+    /// Load a backup into an empty database (a new DATA_DIR or DATABASE_URL).
+    Restore {
+        /// The backup file `whisk backup` wrote.
+        file: PathBuf,
+    },
     /// Print the OpenAPI document of the API as JSON.
     Openapi {
         /// Write it to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+/// The configuration, when its database is one `whisk backup` and `whisk restore` can reach.
+fn embedded_config() -> anyhow::Result<Config> {
+    let config = Config::from_env().context("reading configuration")?;
+    if !db::backup::is_embedded(&config.database_url) {
+        anyhow::bail!("{} is a SurrealDB server: back it up with `surreal export` / `surreal import`", config.database_url);
+    }
+    Ok(config)
 }
 
 /// Runs the command the user asked for.
@@ -83,6 +103,24 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect_and_migrate(&config).await?;
             seed::generate::generate(&db, products, seed, |done| eprintln!("Added {done} of {products} products")).await?;
             println!("Added {products} products");
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let config = embedded_config()?;
+            let db = db::connect_and_migrate(&config).await?;
+            eprintln!("Writing a backup of {} to {} ...", config.database_url, file.display());
+            db::backup::backup(&db, &file).await?;
+            let size = std::fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0);
+            println!("Backup written: {} ({:.1} kB)", file.display(), size as f64 / 1e3);
+            Ok(())
+        }
+        Command::Restore { file } => {
+            let config = embedded_config()?;
+            let db = db::connect(&config).await?;
+            eprintln!("Restoring {} into {} ...", file.display(), config.database_url);
+            db::backup::restore(&db, &file).await?;
+            db::apply_schema(&db).await?;
+            println!("Restored {} into {}", file.display(), config.database_url);
             Ok(())
         }
         Command::Openapi { out } => {

@@ -1,12 +1,13 @@
 //! The database connection: embedded SurrealKV, in-memory or a SurrealDB server, all through
 //! `engine::any`, with `schema.surql` applied at every start.
 
+pub mod backup;
 pub mod errors;
 pub mod retry;
 
 use anyhow::Context;
 use surrealdb::Surreal;
-use surrealdb::engine::any::{Any, connect};
+use surrealdb::engine::any::{self, Any};
 use surrealdb::opt::auth::Root;
 
 use crate::config::Config;
@@ -19,6 +20,13 @@ pub type Db = Surreal<Any>;
 
 /// Connects to the configured database, selects the namespace and database and applies the schema.
 pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<Db> {
+    let db = connect(config).await?;
+    apply_schema(&db).await?;
+    Ok(db)
+}
+
+/// Connects to the configured database and selects the namespace and database.
+pub async fn connect(config: &Config) -> anyhow::Result<Db> {
     if let Some(parent) = config
         .database_url
         .strip_prefix("surrealkv://")
@@ -27,7 +35,7 @@ pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<Db> {
     {
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
-    let db = connect(config.database_url.as_str())
+    let db = any::connect(config.database_url.as_str())
         .await
         .with_context(|| format!("connecting to {}", config.database_url))?;
     if let Some((username, password)) = &config.database_credentials {
@@ -36,7 +44,6 @@ pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<Db> {
             .context("signing in to the database")?;
     }
     db.use_ns(config.database_ns.as_str()).use_db(config.database_db.as_str()).await.context("selecting the database")?;
-    apply_schema(&db).await?;
     Ok(db)
 }
 

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod accounts;
+mod backup;
 mod admins;
 mod bootstrap;
 mod categories;
