@@ -72,7 +72,7 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
     // Each buyer places hundreds of orders back to back; the pending-order cap is still checked
     // in every placement, but must not stop the run.
     config.max_pending_orders = u32::MAX;
-    let router = whisk_api::app::router(whisk_api::app::AppState::new(config).await.unwrap());
+    let router = whisk_api::app::router(whisk_api::state::AppState::new(config).await.unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap() });

@@ -1,4 +1,5 @@
-//! Builds the application: database, state, routes and layers.
+//! Starts the application: every start-up step (database, secrets, bootstrap admin, images,
+//! demo catalog, the catalog's feed, background work) in order, then the routes and layers.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -7,6 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::middleware;
 use axum::serve::ListenerExt;
 use axum::routing::any;
 use tokio::net::TcpListener;
@@ -18,56 +20,18 @@ use crate::auth::throttle::IpThrottles;
 use crate::auth::tokens::TokenKeys;
 use crate::capacity::Gate;
 use crate::config::Config;
+use crate::catalog::follow::Follower;
+use crate::db::availability::Availability;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::mail::Mailer;
-use crate::catalog::read_model::ReadModel;
+use crate::mail::outbox::Outbox;
+use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
-use crate::{admins, auth, catalog, categories, health, http, load_baseline, maintenance, openapi, orders, products, seed, uploads, users, web};
+use crate::{admins, auth, categories, health, http, load_baseline, maintenance, openapi, orders, products, seed, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
-
-/// What every handler can reach: one shared [`Services`], so the per-request clone axum makes
-/// is a single reference count.
-#[derive(Clone)]
-pub struct AppState(Arc<Services>);
-
-impl std::ops::Deref for AppState {
-    type Target = Services;
-
-    fn deref(&self) -> &Services {
-        &self.0
-    }
-}
-
-/// The database, settings and shared services behind an [`AppState`].
-pub struct Services {
-    /// The database.
-    pub db: Db,
-    /// The settings the server started with.
-    pub config: Arc<Config>,
-    /// Signs and checks session tokens.
-    pub tokens: Arc<TokenKeys>,
-    /// Keys the stored digests of one-time passwords.
-    pub otp_key: Arc<[u8]>,
-    /// Sends mail (or writes it to the outbox).
-    pub mailer: Mailer,
-    /// Hashes and checks passwords, a bounded number at a time.
-    pub hasher: Arc<Hasher>,
-    /// Per-address throttles of the account calls (the per-account ones live in the database).
-    pub throttles: Arc<IpThrottles>,
-    /// The catalog read model the storefront reads.
-    pub catalog: Arc<ReadModel>,
-    /// This node's copies of the product images (the database holds them).
-    pub images: ImageCache,
-    /// Where uploads are streamed before they are checked.
-    pub upload_dir: std::path::PathBuf,
-    /// Image decoding and re-encoding, a bounded number at a time.
-    pub image_work: Gate,
-    /// The fixed response of load tests, when configured.
-    pub load_baseline: Option<axum::body::Bytes>,
-}
 
 impl AppState {
     /// Connects the database, applies the schema, loads the secrets and creates the bootstrap
@@ -79,7 +43,7 @@ impl AppState {
 
     /// The state over a database that is already connected and migrated.
     pub async fn over(config: Config, db: Db) -> anyhow::Result<AppState> {
-        let (tokens, secret) = TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir)?;
+        let (tokens, secret) = TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir, &db).await?;
         let otp_key: Arc<[u8]> = Sha256::new_with_prefix(b"whisk-otp:").chain_update(&secret).finalize().to_vec().into();
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from, &config.data_dir)?;
         if let Some(bootstrap) = &config.bootstrap_admin {
@@ -101,23 +65,30 @@ impl AppState {
             let outcome = seed::demo::load_once(&db, dir).await.context("loading the demo catalog")?;
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
         }
-        let catalog = Arc::new(ReadModel::new(catalog::load(&db).await?));
+        let outbox = Outbox::new(db.clone(), mailer, format!("{:08x}", rand::random::<u32>()));
+        outbox.spawn();
+        let catalog_feed = Follower::start(db.clone()).await.context("loading the catalog")?;
+        catalog_feed.spawn();
+        let catalog = Arc::clone(catalog_feed.model());
+        let database = Availability::watch(db.clone());
         let load_baseline = config.load_baseline_file.as_deref().map(load_baseline::read).transpose()?;
         maintenance::spawn(db.clone(), images.clone());
-        Ok(AppState(Arc::new(Services {
+        Ok(AppState::from(Services {
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
             otp_key,
-            mailer,
+            outbox,
             throttles: Arc::new(IpThrottles::default()),
             hasher: Arc::new(Hasher::default()),
             upload_dir,
             image_work: Gate::per_core(),
             catalog,
+            catalog_feed,
+            database,
             images,
             load_baseline,
-        })))
+        }))
     }
 }
 
@@ -147,7 +118,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
-        .merge(web::router(&state.config.web_dist));
+        .merge(web::router(&state.config.web_dist))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state.database), http::while_the_database_is_away));
     http::layers(app, REQUEST_TIMEOUT)
 }
 

@@ -10,7 +10,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 /// An address block such as `10.0.0.0/8`, `127.0.0.1` or `fd00::/8`.

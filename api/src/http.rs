@@ -22,6 +22,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::db::availability::{self, Availability};
 use crate::error::ApiError;
 
 /// The Content-Security-Policy of every response. wasm needs `'wasm-unsafe-eval'`; Radix and
@@ -103,6 +104,50 @@ pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response 
     enveloped
 }
 
+/// True for requests answered from this node's memory (the catalog read model, the API
+/// description) or its disk (image copies), which can be served while the database is away.
+fn served_without_the_database(request: &Request) -> bool {
+    let path = request.uri().path();
+    request.method() == http::Method::GET
+        && (path == "/api/v1/products" || path.starts_with("/api/v1/products/") || path == "/api/v1/openapi.json" || path.starts_with("/uploads/"))
+}
+
+/// Answers 503 in the envelope, with `Retry-After`, to a request that needs the database while
+/// it does not answer: at once when it is already away, and as soon as it goes away for a
+/// request waiting on it (a write that committed meanwhile is found again by its
+/// `Idempotency-Key`). A 500 answered while the database is away becomes that 503 too.
+/// Requests served from memory go through.
+pub async fn while_the_database_is_away(
+    axum::extract::State(database): axum::extract::State<Arc<Availability>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path();
+    if !(path.starts_with("/api") || path.starts_with("/uploads/")) {
+        return next.run(request).await;
+    }
+    let response = if served_without_the_database(&request) {
+        next.run(request).await
+    } else if database.is_down() {
+        return database_away();
+    } else {
+        tokio::select! {
+            response = next.run(request) => response,
+            () = database.went_down() => return database_away(),
+        }
+    };
+    if response.status() == StatusCode::INTERNAL_SERVER_ERROR && database.is_down() {
+        return database_away();
+    }
+    response
+}
+
+fn database_away() -> Response {
+    let mut response = ApiError::Unavailable("the database does not answer".to_owned()).into_response();
+    response.headers_mut().insert(header::RETRY_AFTER, availability::RETRY_AFTER_SECS.into());
+    response
+}
+
 /// The tracing span of a request, carrying its request id.
 pub fn request_span(request: &Request<Body>) -> tracing::Span {
     let request_id = request
@@ -166,6 +211,39 @@ mod tests {
                 }
                 "never"
             }))
+    }
+
+    fn guarded(database: &Arc<Availability>) -> Router {
+        let routes = Router::new()
+            .route("/api/v1/orders", get(|| async {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                "placed"
+            }))
+            .route("/api/v1/products", get(|| async { "from memory" }))
+            .route("/api/v1/fails", get(|| async { ApiError::Internal(anyhow::anyhow!("connection reset")) }));
+        layers(routes.layer(middleware::from_fn_with_state(Arc::clone(database), while_the_database_is_away)), Duration::from_secs(30))
+    }
+
+    #[tokio::test]
+    async fn while_the_database_is_away_requests_that_need_it_get_a_prompt_503_envelope() {
+        let database = Arc::new(Availability::default());
+        let app = guarded(&database);
+        let waiting = tokio::spawn(answer(app.clone(), "/api/v1/orders"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        database.set(false);
+        let (status, headers, body) = tokio::time::timeout(Duration::from_secs(1), waiting).await.expect("answered at once").unwrap();
+        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")));
+        assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "2");
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+
+        let (status, _, body) = answer(app.clone(), "/api/v1/fails").await;
+        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")), "a 500 while away is a 503");
+        let response = app.clone().oneshot(Request::get("/api/v1/products").body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "the catalog is served from memory meanwhile");
+
+        database.set(true);
+        let (status, _, body) = answer(app, "/api/v1/fails").await;
+        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::INTERNAL_SERVER_ERROR, Some("internal_error")), "back up: a 500 is a 500");
     }
 
     #[tokio::test]

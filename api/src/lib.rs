@@ -27,6 +27,7 @@ pub mod orders;
 pub mod paging;
 pub mod products;
 pub mod seed;
+pub mod state;
 pub mod telemetry;
 pub mod uploads;
 pub mod users;

@@ -1,6 +1,6 @@
 //! Background chores each node runs while it serves: deleting per-account throttle keys whose
-//! window has passed (so the table holds only the accounts under attack), and dropping this
-//! node's copies of images deleted through another node.
+//! window has passed (so the table holds only the accounts under attack), dropping this node's
+//! copies of images deleted through another node, and deleting mail sent a week ago.
 
 use std::time::Duration;
 
@@ -23,6 +23,9 @@ pub fn spawn(db: Db, images: ImageCache) {
             }
             if let Err(error) = images.sweep(&db).await {
                 tracing::warn!(error = ?error, "sweeping image copies failed");
+            }
+            if let Err(error) = crate::mail::repo::sweep(&db, crate::mail::outbox::KEEP).await {
+                tracing::warn!(error = ?error, "sweeping sent mail failed");
             }
         }
     });

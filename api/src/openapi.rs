@@ -7,7 +7,7 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The API description.
 #[derive(OpenApi)]

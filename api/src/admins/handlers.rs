@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::admins::repo;
 use crate::admins::types::{AdminEnvelope, AdminList, UpdateAdmin};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::{Admin, forbidden};
 use crate::domain::{AdminId, Email, FieldErrors, Password, Username};
 use crate::error::{ApiError, ApiResult};

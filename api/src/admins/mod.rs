@@ -8,7 +8,7 @@ pub mod types;
 use axum::Router;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The `/admins` routes.
 pub fn router() -> Router<AppState> {

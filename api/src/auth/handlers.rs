@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::admins::repo as admins_repo;
 use crate::admins::types::{AdminWithToken, Login, RegisterAdmin};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::{Caller, forbidden};
 use crate::auth::throttle::{AccountLimit, IpThrottle};
 use crate::auth::throttle_repo;
@@ -210,20 +210,15 @@ pub async fn forgot_password(
         if !otp::sent_recently(&state.db, &user_id).await? {
             let code = otp::generate();
             otp::store(&state.db, &user_id, otp::digest(&state.otp_key, &user_id, &code)).await?;
-            // Sending happens in the background, so answering takes the same time either way.
-            let mailer = state.mailer.clone();
-            let db = state.db.clone();
-            tokio::spawn(async move {
-                let Ok(Some(user)) = users_repo::find(&db, &user_id).await else { return };
-                let body = format!(
-                    "Hello {name},\n\nYour Whisk password reset code is {code}.\n\nIt is valid for 10 minutes and can be used once. \
-                     If you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n\nWhisk Baking Supplies\n",
-                    name = user.username
-                );
-                if let Err(error) = mailer.send(&user.email, "Your Whisk password reset code", body).await {
-                    tracing::error!(error = ?error, "sending an OTP failed");
-                }
-            });
+            // Stored in the outbox before answering, so the code survives this node; whichever
+            // node claims it sends it.
+            let user = users_repo::find(&state.db, &user_id).await?.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("user vanished")))?;
+            let body = format!(
+                "Hello {name},\n\nYour Whisk password reset code is {code}.\n\nIt is valid for 10 minutes and can be used once. \
+                 If you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n\nWhisk Baking Supplies\n",
+                name = user.username
+            );
+            state.outbox.enqueue(&user.email, "Your Whisk password reset code", &body).await?;
         }
     }
     Ok((StatusCode::ACCEPTED, Json(Message { message: OTP_SENT.to_owned() })))

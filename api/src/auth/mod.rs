@@ -4,6 +4,7 @@
 pub mod handlers;
 pub mod otp;
 pub mod password;
+pub mod secret_repo;
 pub mod session;
 pub mod throttle;
 pub mod throttle_repo;
@@ -12,7 +13,7 @@ pub mod tokens;
 use axum::Router;
 use axum::routing::post;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The `/auth` and `/authadmin` routes.
 pub fn router() -> Router<AppState> {

@@ -6,7 +6,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use crate::admins::repo as admins_repo;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::tokens::{Claims, TokenKind};
 use crate::domain::{AdminId, AdminRole, UserId};
 use crate::error::ApiError;

@@ -9,6 +9,9 @@ use anyhow::{Context, bail};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
+use crate::auth::secret_repo;
+use crate::db::Db;
+
 /// How long a customer's token lasts.
 pub const CUSTOMER_TOKEN_TTL: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 /// How long an admin's token lasts.
@@ -68,25 +71,24 @@ impl TokenKeys {
         Ok(TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) })
     }
 
-    /// The configured secret, or the one kept in `data_dir/jwt-secret` (created with mode 0600
-    /// on first start).
-    pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<(TokenKeys, Vec<u8>)> {
+    /// The configured secret (`JWT_SECRET`), or the one generated once and kept in the database,
+    /// so every node shares it. A secret an older Whisk kept in `data_dir/jwt-secret` is moved
+    /// into the database on first start, so sessions signed with it stay valid.
+    pub async fn load_or_create(configured: Option<&str>, data_dir: &Path, db: &Db) -> anyhow::Result<(TokenKeys, Vec<u8>)> {
         if let Some(secret) = configured {
             return Ok((TokenKeys::new(secret.as_bytes())?, secret.as_bytes().to_vec()));
         }
-        let path = data_dir.join("jwt-secret");
-        let secret = match std::fs::read_to_string(&path) {
-            Ok(text) => text.trim().as_bytes().to_vec(),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
-                let secret = random_hex(48);
-                write_private(&path, &secret)?;
-                tracing::info!("generated a token secret in {}", path.display());
-                secret.into_bytes()
-            }
-            Err(error) => return Err(error).with_context(|| format!("reading {}", path.display())),
+        let legacy = data_dir.join("jwt-secret");
+        let candidate = match std::fs::read_to_string(&legacy) {
+            Ok(text) => text.trim().to_owned(),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => random_hex(48),
+            Err(error) => return Err(error).with_context(|| format!("reading {}", legacy.display())),
         };
-        Ok((TokenKeys::new(&secret)?, secret))
+        let secret = secret_repo::find_or_store(db, &candidate).await?;
+        if secret == candidate {
+            tracing::info!("the token secret is kept in the database");
+        }
+        Ok((TokenKeys::new(secret.as_bytes())?, secret.into_bytes()))
     }
 
     /// A signed token for these claims' subject, valid for `ttl`.
@@ -112,24 +114,6 @@ fn random_hex(bytes: usize) -> String {
     buffer.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-#[cfg(unix)]
-fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-        .with_context(|| format!("creating {}", path.display()))?;
-    file.write_all(contents.as_bytes()).with_context(|| format!("writing {}", path.display()))
-}
-
-#[cfg(not(unix))]
-fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
-    std::fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,17 +135,35 @@ mod tests {
         assert!(TokenKeys::new(b"too short").is_err());
     }
 
-    #[test]
-    fn the_generated_secret_is_kept_private_and_reused() {
+    async fn database() -> Db {
+        let db = surrealdb::engine::any::connect("mem://").await.unwrap();
+        db.use_ns("whisk").use_db("test").await.unwrap();
+        crate::db::apply_schema(&db).await.unwrap();
+        db
+    }
+
+    #[tokio::test]
+    async fn every_node_over_one_database_gets_the_secret_generated_first() {
+        let db = database().await;
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (first, second) = tokio::join!(TokenKeys::load_or_create(None, a.path(), &db), TokenKeys::load_or_create(None, b.path(), &db));
+        let ((node_a, secret_a), (node_b, secret_b)) = (first.unwrap(), second.unwrap());
+        assert_eq!(secret_a, secret_b);
+        assert!(secret_a.len() >= MIN_SECRET_BYTES);
+        let token = node_a.issue(TokenKind::User, "u1", "customer", 1, Duration::from_secs(60)).unwrap();
+        assert_eq!(node_b.verify(&token).map(|claims| claims.sub), Some("u1".to_owned()), "a token from one node works on the other");
+        assert!(!a.path().join("jwt-secret").exists(), "nothing is kept on the node");
+    }
+
+    #[tokio::test]
+    async fn a_secret_an_older_whisk_kept_on_disk_moves_into_the_database() {
+        let db = database().await;
         let dir = tempfile::tempdir().unwrap();
-        let (_, first) = TokenKeys::load_or_create(None, dir.path()).unwrap();
-        let (_, second) = TokenKeys::load_or_create(None, dir.path()).unwrap();
-        assert_eq!(first, second);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join("jwt-secret")).unwrap().permissions().mode();
-            assert_eq!(mode & 0o777, 0o600);
-        }
+        let legacy = "0123456789abcdef0123456789abcdef0123456789abcdef";
+        std::fs::write(dir.path().join("jwt-secret"), format!("{legacy}\n")).unwrap();
+        let (_, secret) = TokenKeys::load_or_create(None, dir.path(), &db).await.unwrap();
+        assert_eq!(secret, legacy.as_bytes());
+        let (_, again) = TokenKeys::load_or_create(None, tempfile::tempdir().unwrap().path(), &db).await.unwrap();
+        assert_eq!(again, legacy.as_bytes(), "another node finds it in the database");
     }
 }

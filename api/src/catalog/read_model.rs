@@ -1,8 +1,8 @@
 //! The in-memory catalog: an immutable [`Snapshot`] behind an `RwLock<Arc<_>>`. Readers clone the
-//! `Arc` and never block writers for longer than a pointer swap; a write builds the next snapshot
-//! from the current one and swaps it in. Every change arrives as a [`CatalogChange`], the same
-//! shape a SurrealDB `LIVE SELECT` notification carries, so other nodes can follow later by
-//! feeding their notifications through [`ReadModel::apply`].
+//! `Arc` and never block writers for longer than a pointer swap; a batch of changes builds the
+//! next snapshot from the current one and swaps it in. The changes come from the database's
+//! change feed ([`crate::catalog::follow`]), in commit order, each carrying whole records, so
+//! applying one twice changes nothing.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Deref;
@@ -86,9 +86,6 @@ pub enum CatalogChange {
     CategorySaved(CategoryRef),
     /// A category was deleted.
     CategoryDeleted(String),
-    /// Orders moved these products' stock and nothing else: (product id, units returned, or taken
-    /// when negative). Deltas rather than levels, so concurrent orders may apply in any order.
-    StockMoved(Vec<(String, i64)>),
 }
 
 /// A product in the catalog with its JSON, serialised once when the product enters the catalog so
@@ -103,6 +100,16 @@ pub struct CatalogProduct {
 }
 
 impl CatalogProduct {
+    /// True when `other` sorts, filters and is found by search exactly as this product does,
+    /// so it can take this one's place without rebuilding the indexes (an order moved its stock).
+    fn indexed_alike(&self, other: &CatalogProduct) -> bool {
+        self.title_key == other.title_key
+            && self.company_key == other.company_key
+            && self.view.selling_price == other.view.selling_price
+            && self.view.category == other.view.category
+            && self.view.featured == other.view.featured
+    }
+
     /// Wraps `view`, serialising it.
     pub fn new(view: ProductView) -> CatalogProduct {
         let json = serde_json::to_string(&view).expect("a product view always serialises").into_boxed_str();
@@ -281,6 +288,11 @@ impl Snapshot {
         Snapshot { entries, indexes: Arc::new(indexes) }
     }
 
+    /// The categories, by name.
+    pub fn categories(&self) -> &[CategoryRef] {
+        &self.indexes.categories
+    }
+
     /// The product with this id.
     pub fn product(&self, id: &str) -> Option<Arc<CatalogProduct>> {
         self.indexes.by_id.get(id).map(|&index| Arc::clone(&self.entries[index].view))
@@ -427,47 +439,71 @@ impl Snapshot {
 
     /// The next snapshot after `change`. Products the change does not touch keep their shared,
     /// already serialised entry.
-    fn with(&self, change: CatalogChange) -> Snapshot {
-        let mut products: Vec<Arc<CatalogProduct>> = self.entries.iter().map(|entry| Arc::clone(&entry.view)).collect();
-        let mut categories = self.indexes.categories.clone();
-        match change {
-            CatalogChange::StockMoved(moves) => return self.with_stock_moved(&moves),
-            CatalogChange::ProductSaved(view) => {
-                let saved = Arc::new(CatalogProduct::new(*view));
-                match products.iter_mut().find(|product| product.id == saved.id) {
-                    Some(existing) => *existing = saved,
-                    None => products.push(saved),
-                }
-            }
-            CatalogChange::ProductDeleted(id) => products.retain(|product| product.id != id),
-            CatalogChange::CategorySaved(category) => {
-                for product in products.iter_mut().filter(|product| product.category.id == category.id) {
-                    let mut renamed = product.view.clone();
-                    renamed.category.name = category.name.clone();
-                    *product = Arc::new(CatalogProduct::new(renamed));
-                }
-                match categories.iter_mut().find(|existing| existing.id == category.id) {
-                    Some(existing) => *existing = category,
-                    None => categories.push(category),
-                }
-            }
-            CatalogChange::CategoryDeleted(id) => categories.retain(|category| category.id != id),
-        }
-        Snapshot::from_shared(products, categories)
-    }
-
-    /// The same snapshot with stock moved: the entries are copied (a reference count each), the
-    /// indexes shared, and only the changed products serialised again. Unknown ids are skipped.
-    fn with_stock_moved(&self, moves: &[(String, i64)]) -> Snapshot {
+    /// The snapshot after `changes`, applied in order. Products that only changed in ways the
+    /// indexes do not see (stock, description, images) are swapped in place and the indexes
+    /// shared; anything else rebuilds them once for the whole batch.
+    fn with_changes(&self, changes: Vec<CatalogChange>) -> Snapshot {
         let mut entries = self.entries.clone();
-        for (id, delta) in moves {
-            if let Some(&index) = self.indexes.by_id.get(id) {
-                let mut view = entries[index].view.view.clone();
-                view.stock += *delta;
-                entries[index].view = Arc::new(CatalogProduct::new(view));
+        let mut categories = self.indexes.categories.clone();
+        let mut rebuild = false;
+        let mut added: Vec<Arc<CatalogProduct>> = Vec::new();
+        let mut removed: std::collections::HashSet<String> = std::collections::HashSet::new();
+        for change in changes {
+            match change {
+                CatalogChange::ProductSaved(view) => {
+                    let saved = Arc::new(CatalogProduct::new(*view));
+                    removed.remove(&saved.id);
+                    if let Some(&index) = self.indexes.by_id.get(&saved.id) {
+                        rebuild |= !entries[index].view.indexed_alike(&saved);
+                        entries[index].view = saved;
+                    } else {
+                        added.retain(|product| product.id != saved.id);
+                        added.push(saved);
+                        rebuild = true;
+                    }
+                }
+                CatalogChange::ProductDeleted(id) => {
+                    added.retain(|product| product.id != id);
+                    if self.indexes.by_id.contains_key(&id) {
+                        removed.insert(id);
+                    }
+                    rebuild = true;
+                }
+                CatalogChange::CategorySaved(category) => {
+                    let renamed = |product: &Arc<CatalogProduct>| {
+                        (product.category.id == category.id && product.category.name != category.name).then(|| {
+                            let mut view = product.view.clone();
+                            view.category.name = category.name.clone();
+                            Arc::new(CatalogProduct::new(view))
+                        })
+                    };
+                    for entry in &mut entries {
+                        if let Some(product) = renamed(&entry.view) {
+                            entry.view = product;
+                        }
+                    }
+                    for product in &mut added {
+                        if let Some(renamed) = renamed(product) {
+                            *product = renamed;
+                        }
+                    }
+                    match categories.iter_mut().find(|existing| existing.id == category.id) {
+                        Some(existing) => *existing = category,
+                        None => categories.push(category),
+                    }
+                    rebuild = true;
+                }
+                CatalogChange::CategoryDeleted(id) => {
+                    categories.retain(|category| category.id != id);
+                    rebuild = true;
+                }
             }
         }
-        Snapshot { entries, indexes: Arc::clone(&self.indexes) }
+        if !rebuild {
+            return Snapshot { entries, indexes: Arc::clone(&self.indexes) };
+        }
+        let products = entries.into_iter().map(|entry| entry.view).filter(|product| !removed.contains(&product.id)).chain(added).collect();
+        Snapshot::from_shared(products, categories)
     }
 }
 
@@ -512,12 +548,20 @@ impl ReadModel {
         Arc::clone(&self.current.read().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
 
-    /// Applies a change: builds the next snapshot and swaps it in. Writers are serialised by
-    /// the write lock, so no change is lost.
-    pub fn apply(&self, change: CatalogChange) {
+    /// Applies changes in order: builds the next snapshot and swaps it in. Writers are
+    /// serialised by the write lock, so no change is lost.
+    pub fn apply(&self, changes: Vec<CatalogChange>) {
+        if changes.is_empty() {
+            return;
+        }
         let mut current = self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let next = current.with(change);
+        let next = current.with_changes(changes);
         *current = Arc::new(next);
+    }
+
+    /// Replaces the whole catalog (a fresh load from the database).
+    pub fn replace(&self, snapshot: Snapshot) {
+        *self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(snapshot);
     }
 }
 
@@ -736,9 +780,11 @@ mod tests {
     #[test]
     fn changes_are_applied_and_renames_reach_products() {
         let model = ReadModel::new(catalog());
-        model.apply(CatalogChange::ProductSaved(Box::new(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false))));
-        model.apply(CatalogChange::ProductDeleted("p5".into()));
-        model.apply(CatalogChange::CategorySaved(CategoryRef { id: "c-flours".into(), name: "Flours & Grains".into() }));
+        model.apply(vec![CatalogChange::ProductSaved(Box::new(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false)))]);
+        model.apply(vec![
+            CatalogChange::ProductDeleted("p5".into()),
+            CatalogChange::CategorySaved(CategoryRef { id: "c-flours".into(), name: "Flours & Grains".into() }),
+        ]);
         let snapshot = model.snapshot();
         assert_eq!(snapshot.len(), 5);
         assert!(snapshot.product("p5").is_none());
@@ -751,16 +797,38 @@ mod tests {
     }
 
     #[test]
-    fn stock_changes_reach_the_product_and_its_json_and_keep_the_order() {
+    fn a_stock_change_swaps_the_product_in_place_and_keeps_the_indexes() {
         let model = ReadModel::new(catalog());
-        model.apply(CatalogChange::StockMoved(vec![("p3".into(), -8), ("gone".into(), 9)]));
-        model.apply(CatalogChange::StockMoved(vec![("p3".into(), 1), ("p3".into(), -1)]));
+        let before = model.snapshot();
+        let mut p3 = before.product("p3").unwrap().view.clone();
+        p3.stock = 2;
+        model.apply(vec![CatalogChange::ProductSaved(Box::new(p3.clone())), CatalogChange::ProductSaved(Box::new(p3))]);
         let snapshot = model.snapshot();
         let p3 = snapshot.product("p3").unwrap();
         assert_eq!(p3.stock, 2);
         assert!(p3.json().contains(r#""stock":2"#));
         assert_eq!(snapshot.product("p1").unwrap().stock, 10);
+        assert!(Arc::ptr_eq(&snapshot.indexes, &before.indexes), "nothing the indexes see changed");
         assert_eq!(ids(&snapshot, ProductParams::default()).0, ["p2", "p1", "p3", "p5", "p4"]);
         assert_eq!(snapshot.len(), 5);
+    }
+
+    #[test]
+    fn a_batch_applies_in_order_whatever_it_mixes() {
+        let model = ReadModel::new(catalog());
+        let mut dearer = model.snapshot().product("p1").unwrap().view.clone();
+        dearer.selling_price = Money::from_rupees(1_000);
+        model.apply(vec![
+            CatalogChange::ProductSaved(Box::new(product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false))),
+            CatalogChange::CategorySaved(CategoryRef { id: "c-tools".into(), name: "Decorating Tools".into() }),
+            CatalogChange::ProductDeleted("p7".into()),
+            CatalogChange::ProductSaved(Box::new(product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false))),
+            CatalogChange::ProductSaved(Box::new(dearer)),
+            CatalogChange::ProductDeleted("p4".into()),
+        ]);
+        let snapshot = model.snapshot();
+        assert_eq!(snapshot.product("p7").unwrap().category.name, "Tools", "saved after the rename, with the name it carries");
+        assert!(snapshot.product("p4").is_none());
+        assert_eq!(ids(&snapshot, ProductParams { order: Some("high".into()), ..Default::default() }).0, ["p1", "p2", "p3", "p7", "p5"]);
     }
 }

@@ -5,9 +5,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::Admin;
-use crate::catalog::read_model::{CatalogChange, CategoryRef};
 use crate::categories::repo::{self, CategoryFields};
 use crate::categories::types::{CategoryEnvelope, CategoryList, NewCategoryInput, UpdateCategoryInput};
 use crate::domain::{CategoryId, FieldErrors};
@@ -74,8 +73,9 @@ pub async fn create(State(state): State<AppState>, _admin: Admin, ApiJson(body):
     let (Some(name), Some(description)) = (name, description) else {
         return Err(ApiError::bad_request("validation_failed", "invalid category"));
     };
+    let mark = state.catalog_feed.mark();
     let category = repo::create(&state.db, CategoryFields { name, description }).await?;
-    state.catalog.apply(CatalogChange::CategorySaved(CategoryRef { id: category.id.clone(), name: category.name.clone() }));
+    state.catalog_feed.after_write(mark).await;
     Ok((StatusCode::CREATED, Json(CategoryEnvelope { category })))
 }
 
@@ -98,8 +98,9 @@ pub async fn update(
         changes.insert("description".to_owned(), Value::String(description));
     }
     errors.finish()?;
+    let mark = state.catalog_feed.mark();
     let category = repo::update(&state.db, &id, changes).await?.ok_or_else(not_found)?;
-    state.catalog.apply(CatalogChange::CategorySaved(CategoryRef { id: category.id.clone(), name: category.name.clone() }));
+    state.catalog_feed.after_write(mark).await;
     Ok(Json(CategoryEnvelope { category }))
 }
 
@@ -109,9 +110,10 @@ pub async fn update(
 pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = category_id(&id)?;
+    let mark = state.catalog_feed.mark();
     if !repo::delete(&state.db, &id).await? {
         return Err(not_found());
     }
-    state.catalog.apply(CatalogChange::CategoryDeleted(id.key().to_owned()));
+    state.catalog_feed.after_write(mark).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -50,7 +50,7 @@ fn index_in_message(message: &str) -> Option<String> {
 
 /// True when a statement failed because a concurrent transaction wrote the same keys, so
 /// running the whole transaction again may succeed.
-fn is_conflict(error: &surrealdb::Error) -> bool {
+pub fn is_conflict(error: &surrealdb::Error) -> bool {
     let message = error.to_string();
     message.contains("ransaction conflict") || message.contains("Resource busy") || message.contains("write conflict")
 }

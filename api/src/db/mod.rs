@@ -1,6 +1,7 @@
 //! The database connection: embedded SurrealKV, in-memory or a SurrealDB server, all through
 //! `engine::any`, with `schema.surql` applied at every start.
 
+pub mod availability;
 pub mod backup;
 pub mod errors;
 pub mod retry;

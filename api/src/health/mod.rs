@@ -6,8 +6,8 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
-use crate::db;
+use crate::state::AppState;
+use crate::db::availability;
 use crate::error::{ApiError, ApiResult};
 
 /// The health answer.
@@ -30,10 +30,10 @@ pub fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/api/v1/health", tag = "health",
     responses(
         (status = 200, description = "The server and its database are up", body = Health),
-        (status = 503, description = "The database does not answer", body = crate::error::ErrorEnvelope),
+        (status = 503, description = "The database does not answer within a second", body = crate::error::ErrorEnvelope),
     ))]
 pub async fn health(State(state): State<AppState>) -> ApiResult<Json<Health>> {
-    if db::is_healthy(&state.db).await {
+    if availability::ping(&state.db).await {
         Ok(Json(Health { status: "ok", database: "ok", version: env!("CARGO_PKG_VERSION") }))
     } else {
         Err(ApiError::Unavailable("database health check failed".to_owned()))

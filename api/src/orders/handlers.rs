@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use pricing::Money;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::{Admin, Caller, Customer};
 use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId};
 use crate::error::{ApiError, ApiResult};

@@ -10,7 +10,7 @@ pub mod workflow;
 use axum::Router;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The `/orders` routes.
 pub fn router() -> Router<AppState> {

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use pricing::{Money, format_inr};
 use serde_json::json;
 
-use crate::app::AppState;
-use crate::catalog::read_model::CatalogChange;
+use crate::state::AppState;
+use crate::catalog::follow::WriteMark;
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::ApiError;
@@ -113,9 +113,10 @@ fn price_checks(lines: &[PricedLine]) -> Vec<(ProductId, Money)> {
     lines.iter().filter(|line| line.at_current_price).map(|line| (line.product.clone(), line.price)).collect()
 }
 
-fn tell_catalog(state: &AppState, moves: &[(ProductId, i64)]) {
+/// Lets this node's catalog show the stock an order write moved, before the request answers.
+async fn tell_catalog(state: &AppState, mark: WriteMark, moves: &[(ProductId, i64)]) {
     if !moves.is_empty() {
-        state.catalog.apply(CatalogChange::StockMoved(moves.iter().map(|(product, delta)| (product.key().to_owned(), *delta)).collect()));
+        state.catalog_feed.after_write(mark).await;
     }
 }
 
@@ -143,9 +144,10 @@ pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInpu
             idempotency_key: placement.idempotency_key.clone(),
             max_pending: placement.max_pending,
         };
+        let mark = state.catalog_feed.mark();
         match repo::place(&state.db, order, &work).await {
             Ok(id) => {
-                tell_catalog(state, &work.moves);
+                tell_catalog(state, mark, &work.moves).await;
                 return Ok(id);
             }
             Err(WriteError::OutOfStock { product, left }) => {
@@ -248,9 +250,10 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
         };
         let discount = edit.discount.unwrap_or_else(|| Money::round(row.discount));
         let fields = stored_fields(&ship_to, &priced, discount, new_status);
+        let mark = state.catalog_feed.mark();
         match repo::update(&state.db, id, &row.updated_at, fields, &work).await {
             Ok(()) => {
-                tell_catalog(state, &work.moves);
+                tell_catalog(state, mark, &work.moves).await;
                 return Ok(Some(()));
             }
             Err(WriteError::OutOfStock { product, left }) => {
@@ -282,9 +285,10 @@ pub async fn delete(state: &AppState, id: &OrderId) -> Result<Option<()>, ApiErr
         let status = row.status();
         let before = lines::held(&row.held_lines(), status.holds_stock() && status != OrderStatus::Delivered);
         let work = StockWork { moves: lines::stock_moves(&before, &lines::held(&[], false)), price_checks: Vec::new() };
+        let mark = state.catalog_feed.mark();
         match repo::delete(&state.db, id, &row.updated_at, &work).await {
             Ok(()) => {
-                tell_catalog(state, &work.moves);
+                tell_catalog(state, mark, &work.moves).await;
                 return Ok(Some(()));
             }
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),

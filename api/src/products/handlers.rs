@@ -13,11 +13,11 @@ use pricing::Money;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::Admin;
 use crate::catalog::json::{self as catalog_json, JsonText};
 use crate::catalog::query::ProductParams;
-use crate::catalog::read_model::{CatalogChange, ProductView};
+use crate::catalog::read_model::ProductView;
 use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
@@ -381,9 +381,10 @@ pub async fn create(State(state): State<AppState>, _admin: Admin, multipart: Mul
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
     let Some(stock) = text.stock else { return Err(ApiError::invalid_field("stock", "is required")) };
     let slots: Vec<Option<ImageSlot>> = new.iter().map(|image| image.as_ref().map(|image| ImageSlot::from(image.stored.clone()))).collect();
+    let mark = state.catalog_feed.mark();
     let row = write_new(&state, new_fields(text, stock, slots), uploads_repo::files(new.iter().flatten())).await?;
     let view = row.view();
-    state.catalog.apply(CatalogChange::ProductSaved(Box::new(view.clone())));
+    state.catalog_feed.after_write(mark).await;
     Ok((StatusCode::CREATED, Json(ProductEnvelope { product: view })))
 }
 
@@ -429,10 +430,11 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
     errors.finish()?;
     let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
 
+    let mark = state.catalog_feed.mark();
     let (row, replaced) = write_edit(&state, &id, &text, &new, &form.delete, existing.images).await?;
     state.images.forget(replaced.iter()).await;
     let view = row.view();
-    state.catalog.apply(CatalogChange::ProductSaved(Box::new(view.clone())));
+    state.catalog_feed.after_write(mark).await;
     Ok(Json(ProductEnvelope { product: view }))
 }
 
@@ -442,9 +444,10 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
 pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = product_id(&id)?;
+    let mark = state.catalog_feed.mark();
     let images = repo::delete(&state.db, &id).await?.ok_or_else(not_found)?;
     let files: Vec<StoredImage> = images.into_iter().flatten().map(StoredImage::from).collect();
     state.images.forget(files.iter()).await;
-    state.catalog.apply(CatalogChange::ProductDeleted(id.key().to_owned()));
+    state.catalog_feed.after_write(mark).await;
     Ok(StatusCode::NO_CONTENT)
 }

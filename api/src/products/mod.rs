@@ -9,7 +9,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The largest product form: five images of 5 MB and the text fields.
 pub const FORM_BODY_LIMIT: usize = 5 * 5 * 1024 * 1024 + 256 * 1024;

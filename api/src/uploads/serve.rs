@@ -10,10 +10,13 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::uploads::images::content_type;
 use crate::web::IMMUTABLE;
+
+/// The longest an image this node has no copy of may take to come from the database.
+const DATABASE_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The `/uploads` route.
 pub fn router() -> Router<AppState> {
@@ -28,10 +31,12 @@ async fn serve(State(state): State<AppState>, Path(name): Path<String>, headers:
         .get(IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.split(',').any(|tag| tag.trim() == etag));
-    let bytes = match state.images.read(&state.db, &name).await {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
-        Err(error) => return ApiError::Internal(error).into_response(),
+    // A copy this node lacks comes from the database, which may be away: never wait long.
+    let bytes = match tokio::time::timeout(DATABASE_READ_TIMEOUT, state.images.read(&state.db, &name)).await {
+        Ok(Ok(Some(bytes))) => bytes,
+        Ok(Ok(None)) => return StatusCode::NOT_FOUND.into_response(),
+        Ok(Err(error)) => return ApiError::Internal(error).into_response(),
+        Err(_) => return ApiError::Unavailable(format!("reading image {name} from the database timed out")).into_response(),
     };
     let cache = [(ETAG, etag_value), (CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE))];
     if revalidating {

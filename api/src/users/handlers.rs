@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::session::Admin;
 use crate::domain::{Email, FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, Username};
 use crate::error::{ApiError, ApiResult};

@@ -7,7 +7,7 @@ pub mod types;
 use axum::Router;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The `/users` routes (admins only).
 pub fn router() -> Router<AppState> {

@@ -49,7 +49,7 @@ async fn the_create_admin_command_adds_an_admin_to_the_embedded_database() {
     let mut config = Config::for_tests(dir.path().to_path_buf(), dir.path().to_path_buf());
     config.database_url = url.clone();
     config.database_db = "shop".to_owned();
-    let state = whisk_api::app::AppState::new(config).await.unwrap();
+    let state = whisk_api::state::AppState::new(config).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let router = whisk_api::app::router(state);

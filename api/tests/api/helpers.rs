@@ -169,7 +169,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let web_dist = fake_web_dist(data_dir.path());
     let mut config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
     adjust(&mut config);
-    let state = whisk_api::app::AppState::new(config).await.expect("app builds");
+    let state = whisk_api::state::AppState::new(config).await.expect("app builds");
     serve(state, data_dir, web_dist).await
 }
 
@@ -178,11 +178,11 @@ pub async fn spawn_app_over(db: whisk_api::db::Db, data_dir: TempDir) -> TestApp
     whisk_api::telemetry::init("warn");
     let web_dist = fake_web_dist(data_dir.path());
     let config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
-    let state = whisk_api::app::AppState::over(config, db).await.expect("app builds");
+    let state = whisk_api::state::AppState::over(config, db).await.expect("app builds");
     serve(state, data_dir, web_dist).await
 }
 
-async fn serve(state: whisk_api::app::AppState, data_dir: TempDir, web_dist: PathBuf) -> TestApp {
+async fn serve(state: whisk_api::state::AppState, data_dir: TempDir, web_dist: PathBuf) -> TestApp {
     let db = state.db.clone();
     let router = whisk_api::app::router(state);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");

@@ -1645,7 +1645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer within a second */
             503: {
                 headers: {
                     [name: string]: unknown;

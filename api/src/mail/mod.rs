@@ -1,6 +1,10 @@
-//! Outgoing mail. With `SMTP_URL` set, messages go through that SMTP server; without it each
-//! message is written as an `.eml` file to `<data dir>/outbox` and logged, which is also how the
-//! tests read one-time passwords.
+//! Outgoing mail. Messages are stored in the database's outbox ([`outbox`]) and sent by
+//! whichever node claims them. With `SMTP_URL` set, they go through that SMTP server; without it
+//! each message is written as an `.eml` file to the sending node's `<data dir>/outbox` and logged,
+//! which is also how the tests read one-time passwords.
+
+pub mod outbox;
+pub mod repo;
 
 use std::path::{Path, PathBuf};
 

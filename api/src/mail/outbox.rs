@@ -1,0 +1,110 @@
+//! The outbox every node drains: a message is stored in the database first (so it survives the
+//! node that wrote it), then sent by whichever node claims it, once. The node that stored it is
+//! woken at once, so a message normally leaves within milliseconds; every node also looks for
+//! due messages every [`INTERVAL`], which picks up retries and messages of a node that died.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use crate::db::Db;
+use crate::mail::{Mailer, repo};
+
+/// How often each node looks for due messages when nothing woke it.
+pub const INTERVAL: Duration = Duration::from_secs(5);
+/// How long a claim lasts: a node that dies while sending leaves the message to others after it.
+pub const LEASE: Duration = Duration::from_secs(120);
+/// Tries before a message is given up.
+pub const MAX_TRIES: i64 = 8;
+/// Messages claimed per look.
+const BATCH: u32 = 20;
+/// How long sent and given-up messages are kept (without their bodies).
+pub const KEEP: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// Stores messages and sends them.
+pub struct Outbox {
+    db: Db,
+    mailer: Mailer,
+    /// This node's name in the claims, for the logs.
+    node: String,
+    wake: Notify,
+}
+
+impl Outbox {
+    /// An outbox sending through `mailer`, claiming messages as `node`.
+    pub fn new(db: Db, mailer: Mailer, node: String) -> Arc<Outbox> {
+        Arc::new(Outbox { db, mailer, node, wake: Notify::new() })
+    }
+
+    /// Stores a message for sending; it is in the database when this returns.
+    pub async fn enqueue(&self, recipient: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        repo::enqueue(&self.db, recipient, subject, body).await?;
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// Claims the messages due now and sends them; returns how many were sent.
+    pub async fn drain_once(&self) -> anyhow::Result<usize> {
+        let mut sent = 0;
+        loop {
+            let due = repo::due(&self.db, BATCH).await?;
+            let mut claimed_any = false;
+            for id in &due {
+                let Some(message) = repo::claim(&self.db, id, &self.node, LEASE).await? else { continue };
+                claimed_any = true;
+                match self.mailer.send(&message.recipient, &message.subject, message.body.clone()).await {
+                    Ok(()) => {
+                        repo::sent(&self.db, &message.id).await?;
+                        sent += 1;
+                    }
+                    Err(error) => {
+                        let give_up = message.attempts >= MAX_TRIES;
+                        let retry_in = retry_delay(message.attempts);
+                        tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
+                        repo::failed(&self.db, &message.id, &format!("{error:#}"), retry_in, give_up).await?;
+                    }
+                }
+            }
+            if due.len() < BATCH as usize || !claimed_any {
+                return Ok(sent);
+            }
+        }
+    }
+
+    /// Drains the outbox whenever a message is stored here and every [`INTERVAL`], until the
+    /// runtime stops.
+    pub fn spawn(self: &Arc<Outbox>) {
+        let outbox = Arc::clone(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    () = outbox.wake.notified() => {},
+                    () = tokio::time::sleep(INTERVAL) => {},
+                }
+                if let Err(error) = outbox.drain_once().await {
+                    tracing::warn!(error = ?error, "draining the outbox failed; trying again");
+                }
+            }
+        });
+    }
+}
+
+/// The wait before try `tries + 1`: 30 s, doubling, at most an hour.
+fn retry_delay(tries: i64) -> Duration {
+    let doublings = u32::try_from(tries.clamp(1, 8) - 1).unwrap_or(0);
+    Duration::from_secs(30 * 2u64.pow(doublings)).min(Duration::from_secs(60 * 60))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_an_hour() {
+        assert_eq!(retry_delay(1), Duration::from_secs(30));
+        assert_eq!(retry_delay(2), Duration::from_secs(60));
+        assert_eq!(retry_delay(7), Duration::from_secs(1920));
+        assert_eq!(retry_delay(8), Duration::from_secs(3600));
+    }
+}
