@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building Whisk needs, skipping whatever is already there:
 # the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), wasm-pack, npm packages.
-# With --browser also Debian's Chromium and poppler-utils for the browser and PDF tests.
+# With --browser also Debian's Chromium, poppler-utils and nginx for the browser, PDF and
+# cross-node tests.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -43,5 +44,6 @@ if [ "${1:-}" = "--browser" ]; then
   missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 fi

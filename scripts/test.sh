@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the Rust crates (unit, property and API integration tests), the wasm parity
-# check and the other web unit tests (vitest), and the browser tests (Playwright, Chromium).
+# Runs every test: the Rust crates (unit, property and API integration tests), the cross-node
+# checks on a SurrealDB server with two nodes behind nginx, the wasm parity check and the other
+# web unit tests (vitest), and the browser tests (Playwright, Chromium).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 started=$SECONDS
@@ -10,6 +11,9 @@ started=$SECONDS
 
 step "Rust tests (release profile; this also builds the server binary the browser tests run)"
 cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
+
+step "Cross-node checks: a SurrealDB server, two Whisk nodes and nginx (scripts/cluster-test.sh)"
+SKIP_BUILD=1 "$ROOT/scripts/cluster-test.sh"
 
 step "API fuzzing (schemathesis, 15 s a role; scripts/fuzz.sh runs longer)"
 FUZZ_SECONDS="${FUZZ_SECONDS:-15}" SKIP_BUILD=1 "$ROOT/scripts/fuzz.sh"

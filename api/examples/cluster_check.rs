@@ -157,16 +157,29 @@ async fn propagation(a: &str, b: &str, rounds: usize) -> bool {
     ensure_category(&client, a, &admin, "Cluster").await;
     let mut delays = Vec::new();
     let mut ok = true;
+    // Each write waits a varying part of B's read interval first: a write right after the
+    // previous one became visible would otherwise always land just after B's read, and every
+    // delay would measure a whole interval.
+    let mut dice = 0x2545_f491_u64;
+    let mut jitter = move || {
+        dice ^= dice << 13;
+        dice ^= dice >> 7;
+        dice ^= dice << 17;
+        Duration::from_millis(dice % 100)
+    };
     for round in 0..rounds {
         let title = format!("Propagation Flour {round}-{}", std::process::id());
+        tokio::time::sleep(jitter()).await;
         let id = create_product(&client, a, &admin, &title, "80", 10).await;
         let created = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await == Some(10) }).await;
+        tokio::time::sleep(jitter()).await;
         let form = reqwest::multipart::Form::new()
             .text("title", format!("{title} (edited)")).text("company", "Cluster Mills").text("sellingPrice", "90").text("price", "90")
             .text("category", "Cluster").text("stock", "14").text("stockShown", "10");
         let (status, body) = json_of(client.patch(format!("{a}/api/v1/products/{id}")).bearer_auth(&admin).multipart(form).send().await.unwrap()).await;
         assert_eq!(status, StatusCode::OK, "editing: {body}");
         let edited = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await == Some(14) }).await;
+        tokio::time::sleep(jitter()).await;
         let (status, _) = json_of(client.delete(format!("{a}/api/v1/products/{id}")).bearer_auth(&admin).send().await.unwrap()).await;
         assert_eq!(status, StatusCode::NO_CONTENT);
         let deleted = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await.is_none() }).await;
