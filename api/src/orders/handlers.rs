@@ -112,7 +112,7 @@ pub async fn create(State(state): State<AppState>, caller: Caller, headers: Head
             admin_placement(&state, &admin, idempotency_key(&headers)?, order.data).await?
         }
     };
-    let id = workflow::place(&state, placement, &items).await?;
+    let id = workflow::place(&state.db, &state.catalog_feed, placement, &items).await?;
     Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
 }
 
@@ -197,7 +197,7 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
         items: changes.cart_items,
     };
     errors.finish()?;
-    workflow::edit(&state, &id, &edit).await?.ok_or_else(not_found)?;
+    workflow::edit(&state.db, &state.catalog_feed, &id, &edit).await?.ok_or_else(not_found)?;
     Ok(Json(envelope(&state, &id).await?))
 }
 
@@ -207,7 +207,7 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
 pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = order_id(&id)?;
-    workflow::delete(&state, &id).await?.ok_or_else(not_found)?;
+    workflow::delete(&state.db, &state.catalog_feed, &id).await?.ok_or_else(not_found)?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use pricing::{Money, format_inr};
 use serde_json::json;
 
-use crate::state::AppState;
-use crate::catalog::follow::WriteMark;
+use crate::catalog::follow::{Follower, WriteMark};
+use crate::db::Db;
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::ApiError;
@@ -114,25 +114,25 @@ fn price_checks(lines: &[PricedLine]) -> Vec<(ProductId, Money)> {
 }
 
 /// Lets this node's catalog show the stock an order write moved, before the request answers.
-async fn tell_catalog(state: &AppState, mark: WriteMark, moves: &[(ProductId, i64)]) {
+async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, i64)]) {
     if !moves.is_empty() {
-        state.catalog_feed.after_write(mark).await;
+        catalog.after_write(mark).await;
     }
 }
 
 /// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
 /// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
 /// replayed Idempotency-Key returns the first order's id.
-pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
+pub async fn place(db: &Db, catalog: &Follower, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
     let ids = lines::check_shape(items, placement.discount)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     if let Some(key) = &placement.idempotency_key
-        && let Some(first) = repo::by_idempotency_key(&state.db, sender.clone(), key).await?
+        && let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await?
     {
         return Ok(first);
     }
     for attempt in 1..=MAX_ATTEMPTS {
-        let current = repo::products(&state.db, &ids).await?;
+        let current = repo::products(db, &ids).await?;
         let priced = lines::price(items, &ids, &current, &HashMap::new()).map_err(unavailable)?;
         let priced = priced.map_err(|changed| price_changed(&changed, &current))?;
         let moves = lines::stock_moves(&lines::held(&[], true), &lines::held(&taking(&priced), true));
@@ -144,10 +144,10 @@ pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInpu
             idempotency_key: placement.idempotency_key.clone(),
             max_pending: placement.max_pending,
         };
-        let mark = state.catalog_feed.mark();
-        match repo::place(&state.db, order, &work).await {
+        let mark = catalog.mark();
+        match repo::place(db, order, &work).await {
             Ok(id) => {
-                tell_catalog(state, mark, &work.moves).await;
+                tell_catalog(catalog, mark, &work.moves).await;
                 return Ok(id);
             }
             Err(WriteError::OutOfStock { product, left }) => {
@@ -156,7 +156,7 @@ pub async fn place(state: &AppState, placement: Placement, items: &[CartItemInpu
             Err(WriteError::TooManyPending(most)) => return Err(too_many_pending(most)),
             Err(WriteError::DuplicateKey) => {
                 let key = placement.idempotency_key.as_deref().unwrap_or_default();
-                if let Some(first) = repo::by_idempotency_key(&state.db, sender.clone(), key).await? {
+                if let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await? {
                     return Ok(first);
                 }
             }
@@ -214,7 +214,7 @@ fn existing_lines(row: &OrderRow) -> Vec<PricedLine> {
 
 /// Edits an order: totals recomputed, stock following the items and the status (cancelling
 /// returns it, leaving cancelled takes it again). `None` when there is no such order.
-pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
+pub async fn edit(db: &Db, catalog: &Follower, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
     let ids = match &edit.items {
         Some(items) => Some(lines::check_shape(items, edit.discount.unwrap_or(Money::ZERO))?),
         None => {
@@ -225,14 +225,14 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
         }
     };
     for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(&state.db, id).await? else { return Ok(None) };
+        let Some(row) = repo::find(db, id).await? else { return Ok(None) };
         let (old_status, new_status) = (row.status(), edit.status.unwrap_or(row.status()));
         let mut current = HashMap::new();
         let priced = match (&edit.items, &ids) {
             (Some(items), Some(ids)) => {
                 let kept = kept_lines(&row);
                 let new: Vec<ProductId> = ids.iter().filter(|product| !kept.contains_key(product)).cloned().collect();
-                current = repo::products(&state.db, &new).await?;
+                current = repo::products(db, &new).await?;
                 lines::price(items, ids, &current, &kept).map_err(unavailable)?.map_err(|changed| price_changed(&changed, &current))?
             }
             _ => existing_lines(&row),
@@ -250,10 +250,10 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
         };
         let discount = edit.discount.unwrap_or_else(|| Money::round(row.discount));
         let fields = stored_fields(&ship_to, &priced, discount, new_status);
-        let mark = state.catalog_feed.mark();
-        match repo::update(&state.db, id, &row.updated_at, fields, &work).await {
+        let mark = catalog.mark();
+        match repo::update(db, id, &row.updated_at, fields, &work).await {
             Ok(()) => {
-                tell_catalog(state, mark, &work.moves).await;
+                tell_catalog(catalog, mark, &work.moves).await;
                 return Ok(Some(()));
             }
             Err(WriteError::OutOfStock { product, left }) => {
@@ -279,16 +279,16 @@ pub async fn edit(state: &AppState, id: &OrderId, edit: &Edit) -> Result<Option<
 
 /// Deletes an order, returning its stock unless it was delivered or cancelled. `None` when there
 /// is no such order.
-pub async fn delete(state: &AppState, id: &OrderId) -> Result<Option<()>, ApiError> {
+pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<()>, ApiError> {
     for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(&state.db, id).await? else { return Ok(None) };
+        let Some(row) = repo::find(db, id).await? else { return Ok(None) };
         let status = row.status();
         let before = lines::held(&row.held_lines(), status.holds_stock() && status != OrderStatus::Delivered);
         let work = StockWork { moves: lines::stock_moves(&before, &lines::held(&[], false)), price_checks: Vec::new() };
-        let mark = state.catalog_feed.mark();
-        match repo::delete(&state.db, id, &row.updated_at, &work).await {
+        let mark = catalog.mark();
+        match repo::delete(db, id, &row.updated_at, &work).await {
             Ok(()) => {
-                tell_catalog(state, mark, &work.moves).await;
+                tell_catalog(catalog, mark, &work.moves).await;
                 return Ok(Some(()));
             }
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
