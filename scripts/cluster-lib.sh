@@ -92,6 +92,10 @@ http {
   uwsgi_temp_path $CLUSTER_DIR/nginx/uwsgi;
   scgi_temp_path $CLUSTER_DIR/nginx/scgi;
   client_max_body_size 30m;
+  # Shoppers' and load generators' connections stay open (nginx closes one after 1000 requests
+  # by default).
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
   upstream whisk {
 $upstreams    keepalive 64;
   }

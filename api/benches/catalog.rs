@@ -1,7 +1,7 @@
 //! The catalog read model without HTTP, on a synthetic 10,000-product catalog shaped like
 //! `whisk generate-catalog`: a filtered, price-sorted page, a text search, a stock move (what
 //! every order does) and a product save (what every admin edit does, rebuilding the indexes).
-//! Run with `cargo bench -p api --bench catalog`; `scripts/load-test.sh` measures the same
+//! Run with `cargo bench --workspace --bench catalog`; `scripts/load-test.sh` measures the same
 //! listing over HTTP.
 #![allow(missing_docs)] // criterion_group! generates an undocumented public function
 

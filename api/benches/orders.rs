@@ -8,7 +8,7 @@
 //! After each run the bench checks that the stock taken equals the units the placed orders hold,
 //! so a fast but overselling build fails it.
 //!
-//! `cargo bench -p api --bench orders` (env `ORDER_BENCH_SECONDS`, default 10, and
+//! `cargo bench --workspace --bench orders` (env `ORDER_BENCH_SECONDS`, default 10, and
 //! `ORDER_BENCH_BUYERS`, default 16).
 #![allow(missing_docs, clippy::unwrap_used)]
 
