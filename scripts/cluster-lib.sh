@@ -12,10 +12,6 @@
 SURREAL_BIN="$CARGO_TARGET_DIR/release/surreal"
 NODE_PIDS=() NODE_URLS=() DB_PID="" NGINX_PID=""
 
-free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
-}
-
 ensure_nginx() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] && return 0
   local sudo=""
@@ -26,18 +22,6 @@ ensure_nginx() {
 }
 
 nginx_bin() { command -v nginx 2>/dev/null || echo /usr/sbin/nginx; }
-
-# Waits until URL answers (at most 30 s) while PID lives.
-wait_answering() {
-  local url="$1" pid="$2"
-  for _ in $(seq 1 300); do
-    curl -fs -o /dev/null "$url" 2>/dev/null && return 0
-    kill -0 "$pid" 2>/dev/null || { echo "the process behind $url exited" >&2; return 1; }
-    sleep 0.1
-  done
-  echo "$url did not answer" >&2
-  return 1
-}
 
 db_start() {
   "$SURREAL_BIN" start --bind "127.0.0.1:$DB_PORT" --user root --pass root --log warn --no-banner \

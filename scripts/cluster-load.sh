@@ -12,10 +12,7 @@ PRODUCTS="${PRODUCTS:-10000}" CONNECTIONS="${CONNECTIONS:-64}" SECONDS_EACH="${S
 LOADGEN="$CARGO_TARGET_DIR/release/examples/loadgen"
 SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
 LISTING="/api/v1/products?category=Molds&company=all&order=high&price=10000&page=2"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  step "Building the server, the SurrealDB server and the load generators"
-  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
-fi
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'kill "${SINGLE_PID:-}" 2>/dev/null || true; cluster_stop; rm -rf "$WORK"' EXIT

@@ -16,10 +16,7 @@ source "$ROOT/scripts/cluster-lib.sh"
 
 CHECK="$CARGO_TARGET_DIR/release/examples/cluster_check"
 SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  step "Building the server, the SurrealDB server and the checks"
-  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
-fi
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'kill "${WATCH_PID:-}" "${SHOPPER_PID:-}" 2>/dev/null || true; cluster_stop; rm -rf "$WORK"' EXIT

@@ -9,3 +9,28 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export WHISK_BIN="$CARGO_TARGET_DIR/release/whisk"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+# Builds the server, the SurrealDB server, the tests and the example programs the scripts run,
+# all in one cargo invocation (so SurrealDB compiles once), unless SKIP_BUILD=1.
+build_targets() {
+  [ "${SKIP_BUILD:-}" = 1 ] && return 0
+  step "Building the server, the SurrealDB server and the example programs"
+  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
+}
+
+# A free TCP port on 127.0.0.1.
+free_port() {
+  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+# Waits until URL answers (at most 30 s) while the process PID lives.
+wait_answering() {
+  local url="$1" pid="$2"
+  for _ in $(seq 1 300); do
+    curl -fs -o /dev/null "$url" 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || { echo "the process behind $url exited" >&2; return 1; }
+    sleep 0.1
+  done
+  echo "$url did not answer" >&2
+  return 1
+}

@@ -16,10 +16,7 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
 fi
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  step "Building the server"
-  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
-fi
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'stop_whisk; rm -rf "$WORK"' EXIT

@@ -11,8 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 PRODUCTS="${PRODUCTS:-10000}" CONNECTIONS="${CONNECTIONS:-64}" SECONDS_EACH="${SECONDS_EACH:-10}"
 LOADGEN="$CARGO_TARGET_DIR/release/examples/loadgen"
 
-step "Building the server and the load generator"
-cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -25,7 +24,7 @@ BASELINE=/api/v1/load-baseline
 step "Generating $PRODUCTS products"
 "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
 
-PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+PORT="$(free_port)"
 export PORT HOST=127.0.0.1
 BASE="http://127.0.0.1:$PORT"
 start_server() {

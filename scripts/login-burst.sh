@@ -9,10 +9,7 @@ source "$ROOT/scripts/whisk-server.sh"
 
 LOGINS="${LOGINS:-300}" LIMIT_MB="${LIMIT_MB:-300}"
 SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  step "Building the server and the shopper"
-  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
-fi
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'stop_whisk; rm -rf "$WORK"' EXIT

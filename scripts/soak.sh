@@ -10,10 +10,7 @@ source "$ROOT/scripts/whisk-server.sh"
 
 SOAK_SECONDS="${SOAK_SECONDS:-600}" WORKERS="${WORKERS:-16}"
 SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  step "Building the server and the shopper"
-  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" 2>&1 | tail -1
-fi
+build_targets
 
 WORK="$(mktemp -d)"
 trap 'stop_whisk; rm -rf "$WORK"' EXIT

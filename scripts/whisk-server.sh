@@ -4,21 +4,6 @@
 #                     before the call (MAX_PENDING_ORDERS, TRUSTED_PROXIES ...) reach the server.
 #   stop_whisk        stops it (SIGTERM, then SIGKILL after 10 s).
 
-free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
-}
-
-# Waits until the server answers its health check (at most 30 s).
-wait_healthy() {
-  for _ in $(seq 1 150); do
-    curl -fs "$WHISK_URL/api/v1/health" >/dev/null 2>&1 && return 0
-    kill -0 "$WHISK_PID" 2>/dev/null || { echo "the server exited" >&2; return 1; }
-    sleep 0.2
-  done
-  echo "the server did not answer its health check" >&2
-  return 1
-}
-
 start_whisk() {
   local dir="$1"
   mkdir -p "$dir/data" "$dir/dist/assets"
@@ -30,7 +15,7 @@ start_whisk() {
     BOOTSTRAP_ADMIN_EMAIL=admin@whisk.example BOOTSTRAP_ADMIN_PASSWORD=whisk-script-admin \
     "$WHISK_BIN" serve >>"$dir/server.log" 2>&1 &
   WHISK_PID=$!
-  wait_healthy
+  wait_answering "$WHISK_URL/api/v1/health" "$WHISK_PID"
 }
 
 stop_whisk() {
