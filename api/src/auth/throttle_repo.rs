@@ -59,13 +59,11 @@ pub async fn acquire(db: &Db, limit: AccountLimit, key: &str) -> anyhow::Result<
         };
         let keep = policy.keep_for(next, now_ms);
         let mut response = db
-            .query(concat!(
-                "BEGIN; \
+            .query("BEGIN; \
                  IF ((SELECT VALUE version FROM ONLY $id) ?? 0) != $seen { THROW 'throttle_raced' }; \
                  UPSERT $id CONTENT { count: $count, last_ms: $last_ms, blocked_until_ms: $blocked_until_ms, \
                      version: $seen + 1, expires_at: time::now() + $keep } RETURN NONE; \
-                 COMMIT;"
-            ))
+                 COMMIT;")
             .bind(("id", id.clone()))
             .bind(("seen", row.version))
             .bind(("count", i64::from(next.count)))

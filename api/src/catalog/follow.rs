@@ -110,8 +110,6 @@ pub struct Follower {
     head: AtomicU64,
     /// The lowest mark of the catch-up requests waiting for the next read (`u64::MAX`: none).
     pending_from: AtomicU64,
-    /// Change sets applied since start, for the tests and the logs.
-    applied_total: AtomicU64,
 }
 
 /// The feed position a write starts from: see the module doc.
@@ -139,18 +137,12 @@ impl Follower {
             cursor: Mutex::new(cursor),
             tickets: AtomicU64::new(0),
             pending_from: AtomicU64::new(u64::MAX),
-            applied_total: AtomicU64::new(0),
         }))
     }
 
     /// The read model it keeps.
     pub fn model(&self) -> &Arc<ReadModel> {
         &self.model
-    }
-
-    /// Change sets applied since start.
-    pub fn applied_total(&self) -> u64 {
-        self.applied_total.load(Ordering::Relaxed)
     }
 
     /// Where a write that starts now should have the feed read from once it commits.
@@ -230,7 +222,6 @@ impl Follower {
         if sweep && let Some(clock) = clock {
             cursor.settle(clock);
         }
-        self.applied_total.fetch_add(outcome.applied as u64, Ordering::Relaxed);
         cursor.read_at = Instant::now();
         Ok(outcome)
     }
@@ -321,6 +312,8 @@ fn product_row(record: feed::ProductRecord, categories: &HashMap<String, String>
         selling_price: record.selling_price,
         stock: record.stock,
         featured: record.featured,
+        hsn: record.hsn,
+        gst_rate: record.gst_rate,
         category: CategoryRow { id: category, name },
         images: record.images,
         created_at: record.created_at.to_string(),
@@ -391,6 +384,8 @@ mod tests {
             selling_price: rust_decimal::Decimal::from(80),
             stock: 3,
             featured: false,
+            hsn: "1101".to_owned(),
+            gst_rate: Some(rust_decimal::Decimal::from(5)),
             category: surrealdb::types::RecordId::new("category", "c1"),
             images: vec![None; 5],
             created_at: surrealdb::types::Datetime::now(),
