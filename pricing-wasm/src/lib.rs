@@ -12,13 +12,19 @@
 //! - [`pagination`]: page counts, page requests and the shared pagination control.
 //! - [`limits`]: the bounds on unit prices and discounts, so no arithmetic can overflow.
 //! - [`validate`]: checks of an order payload with typed errors.
+//! - [`regions`]: India's states and union territories with their GST codes, and the GSTIN check.
+//! - [`tax`]: GST on inclusive prices: place of supply, discount allocation, the tax split.
+//! - [`coupon`]: coupon terms evaluated against a cart, with the reason when they do not apply.
 
 pub mod amounts;
 pub mod cart;
+pub mod coupon;
 pub mod format;
 pub mod limits;
 pub mod money;
 pub mod pagination;
+pub mod regions;
+pub mod tax;
 pub mod totals;
 pub mod validate;
 #[cfg(feature = "wasm")]
@@ -32,3 +38,9 @@ pub use money::{Money, MoneyError};
 pub use pagination::{PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items};
 pub use totals::{OrderLine, OrderTotals, order_totals};
 pub use validate::{MAX_ORDER_LINES, OrderError, validate_order};
+pub use coupon::{
+    CouponKind, CouponRefusal, CouponTerms, CouponUsage, TermsProblem, check_coupon_terms, coupon_discount, coupon_usable,
+    evaluate_coupon,
+};
+pub use regions::{GstinError, REGIONS, Region, RegionKind, check_gstin, find_region, gstin_region, region_by_code};
+pub use tax::{GstRate, LineMoney, Supply, TaxSplit, TaxedLine, TaxedOrder, allocate, split_tax, supply, supply_between, taxed_order};

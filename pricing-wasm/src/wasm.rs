@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
-use crate::{AmountContext, Cart, CartLine, Money, OrderLine, PriceUpdate};
+use crate::{AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine, PriceUpdate, Supply, TaxedLine};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -18,6 +18,20 @@ export interface OrderTotals { subtotal: number; discount: number; total: number
 export type AmountContext = "product-page" | "cart-line" | "admin-order-item";
 export type PageItem = { kind: "prev"; page: number } | { kind: "page"; page: number; current: boolean } | { kind: "ellipsis" } | { kind: "next"; page: number };
 export interface OrderProblem { code: string; message: string; field: string }
+export type RegionKind = "state" | "union-territory";
+export interface Region { code: number; name: string; kind: RegionKind }
+export type Supply = "intra-state" | "intra-territory" | "inter-state";
+export interface TaxedLine { price: number; amount: number; gstRate: number }
+export interface TaxSplit { taxableValue: number; cgst: number; sgst: number; utgst: number; igst: number }
+export interface LineMoney extends TaxSplit { value: number; discount: number; total: number }
+export interface TaxedOrder extends TaxSplit { lines: LineMoney[]; subtotal: number; couponDiscount: number; discount: number; total: number; numItemsInCart: number; supply: Supply }
+export type CouponKind = "percent" | "flat";
+export interface CouponTerms { code: string; kind: CouponKind; value: number; minSubtotal: number; maxDiscount?: number | null; validFromMs?: number | null; validUntilMs?: number | null }
+export interface CouponUsage { active: boolean; uses: number; usageLimit: number | null; customerUses: number; perCustomerLimit: number | null }
+export type CouponRefusalReason = "inactive" | "not_started" | "expired" | "used_up" | "used_by_you" | "below_minimum";
+export type CouponOutcome = { discount: number } | { reason: CouponRefusalReason; message: string };
+export type GstinCheck = { gstin: string } | { error: string };
+export interface TermsProblem { field: string; message: string }
 "#;
 
 fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
@@ -162,4 +176,95 @@ pub fn format_inr(amount: f64) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = amountInWords)]
 pub fn amount_in_words(amount: f64) -> Result<String, JsError> {
     Ok(crate::amount_in_words(money(amount)?))
+}
+
+/// [`crate::REGIONS`]: every state and union territory with its GST code, for address forms.
+#[wasm_bindgen(js_name = gstRegions, unchecked_return_type = "Region[]")]
+pub fn gst_regions() -> Result<JsValue, JsError> {
+    to_js(&crate::REGIONS[..])
+}
+
+/// See [`crate::supply_between`]: `null` when either state is unknown.
+#[wasm_bindgen(js_name = supplyBetween, unchecked_return_type = "Supply | null")]
+pub fn supply_between(shop_state: &str, ship_to_state: &str) -> Result<JsValue, JsError> {
+    to_js(&crate::supply_between(shop_state, ship_to_state))
+}
+
+/// See [`crate::taxed_order`].
+#[wasm_bindgen(js_name = taxedOrder, unchecked_return_type = "TaxedOrder")]
+pub fn taxed_order(
+    #[wasm_bindgen(unchecked_param_type = "TaxedLine[]")] lines: JsValue,
+    coupon_discount: f64,
+    discount: f64,
+    #[wasm_bindgen(unchecked_param_type = "Supply")] supply: JsValue,
+) -> Result<JsValue, JsError> {
+    let lines: Vec<TaxedLine> = from_js(lines, "lines")?;
+    let supply: Supply = from_js(supply, "supply")?;
+    to_js(&crate::taxed_order(&lines, money(coupon_discount)?, money(discount)?, supply))
+}
+
+fn coupon_outcome(outcome: Result<Money, CouponRefusal>) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Outcome {
+        Discount { discount: Money },
+        Refused { reason: &'static str, message: String },
+    }
+    to_js(&match outcome {
+        Ok(discount) => Outcome::Discount { discount },
+        Err(refusal) => Outcome::Refused { reason: refusal.reason(), message: refusal.to_string() },
+    })
+}
+
+/// See [`crate::evaluate_coupon`].
+#[wasm_bindgen(js_name = evaluateCoupon, unchecked_return_type = "CouponOutcome")]
+pub fn evaluate_coupon(
+    #[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CouponUsage")] usage: JsValue,
+    subtotal: f64,
+    now_ms: f64,
+) -> Result<JsValue, JsError> {
+    let terms: CouponTerms = from_js(terms, "terms")?;
+    let usage: CouponUsage = from_js(usage, "usage")?;
+    coupon_outcome(crate::evaluate_coupon(&terms, &usage, money(subtotal)?, now_ms as i64))
+}
+
+/// See [`crate::coupon_discount`]: the terms against a subtotal, ignoring dates and usage (an
+/// order that already used the coupon).
+#[wasm_bindgen(js_name = couponDiscount, unchecked_return_type = "CouponOutcome")]
+pub fn coupon_discount(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue, subtotal: f64) -> Result<JsValue, JsError> {
+    let terms: CouponTerms = from_js(terms, "terms")?;
+    coupon_outcome(crate::coupon_discount(&terms, money(subtotal)?))
+}
+
+/// See [`crate::check_coupon_terms`]: `null` when the terms can be saved.
+#[wasm_bindgen(js_name = checkCouponTerms, unchecked_return_type = "TermsProblem | null")]
+pub fn check_coupon_terms(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue) -> Result<JsValue, JsError> {
+    let terms: CouponTerms = from_js(terms, "terms")?;
+    match crate::check_coupon_terms(&terms) {
+        Ok(()) => Ok(JsValue::NULL),
+        Err(problem) => {
+            #[derive(Serialize)]
+            struct Problem<'a> {
+                field: &'a str,
+                message: String,
+            }
+            to_js(&Problem { field: problem.field, message: problem.message })
+        }
+    }
+}
+
+/// See [`crate::check_gstin`].
+#[wasm_bindgen(js_name = checkGstin, unchecked_return_type = "GstinCheck")]
+pub fn check_gstin(text: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Check {
+        Valid { gstin: String },
+        Invalid { error: String },
+    }
+    to_js(&match crate::check_gstin(text) {
+        Ok(gstin) => Check::Valid { gstin },
+        Err(error) => Check::Invalid { error: error.to_string() },
+    })
 }

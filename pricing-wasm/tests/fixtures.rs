@@ -2,8 +2,9 @@
 //! the wasm build, so browser and server cannot drift.
 
 use pricing::{
-    AmountContext, Cart, CartLine, Money, OrderLine, OrderTotals, PageItem, PriceUpdate, amount_in_words,
-    amount_options, format_inr, order_totals, page_count, pagination_items, validate_order,
+    AmountContext, Cart, CartLine, CouponTerms, CouponUsage, Money, OrderLine, OrderTotals, PageItem, PriceUpdate, Supply,
+    TaxedLine, TaxedOrder, amount_in_words, amount_options, check_gstin, evaluate_coupon, format_inr, order_totals,
+    page_count, pagination_items, supply_between, taxed_order, validate_order,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -19,6 +20,53 @@ struct Table {
     order_totals: Vec<TotalsCase>,
     validate_order: Vec<ValidateCase>,
     cart: Vec<CartCase>,
+    taxed_order: Vec<TaxedOrderCase>,
+    coupon: Vec<CouponCase>,
+    gstin: Vec<GstinCase>,
+    supply: Vec<SupplyCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TaxedOrderCase {
+    name: String,
+    lines: Vec<TaxedLine>,
+    coupon_discount: Money,
+    discount: Money,
+    supply: Supply,
+    expected: TaxedOrder,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CouponCase {
+    name: String,
+    terms: CouponTerms,
+    usage: CouponUsage,
+    subtotal: Money,
+    now_ms: i64,
+    expected: CouponOutcome,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum CouponOutcome {
+    Discount { discount: Money },
+    Refused { reason: String },
+}
+
+#[derive(Deserialize)]
+struct GstinCase {
+    text: String,
+    expected: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SupplyCase {
+    shop: String,
+    ship_to: String,
+    expected: Option<Supply>,
 }
 
 #[derive(Deserialize)]
@@ -150,5 +198,29 @@ fn replays_every_fixture_cart() {
             CartStep::Clear => Cart::empty(),
         });
         assert_eq!(cart, case.expected, "cart case '{}'", case.name);
+    }
+}
+
+#[test]
+fn taxes_every_fixture_order() {
+    for case in table().taxed_order {
+        assert_eq!(taxed_order(&case.lines, case.coupon_discount, case.discount, case.supply), case.expected, "{}", case.name);
+    }
+    for case in table().supply {
+        assert_eq!(supply_between(&case.shop, &case.ship_to), case.expected, "{} to {}", case.shop, case.ship_to);
+    }
+}
+
+#[test]
+fn evaluates_every_fixture_coupon_and_gstin() {
+    for case in table().coupon {
+        let outcome = match evaluate_coupon(&case.terms, &case.usage, case.subtotal, case.now_ms) {
+            Ok(discount) => CouponOutcome::Discount { discount },
+            Err(refusal) => CouponOutcome::Refused { reason: refusal.reason().to_owned() },
+        };
+        assert_eq!(outcome, case.expected, "{}", case.name);
+    }
+    for case in table().gstin {
+        assert_eq!(check_gstin(&case.text).ok(), case.expected, "{}", case.text);
     }
 }

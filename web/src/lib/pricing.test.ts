@@ -9,16 +9,23 @@ import {
   cartEditItem,
   cartRemoveItem,
   cartUpdatePrices,
+  checkGstin,
   emptyCart,
+  evaluateCoupon,
   formatInr,
   orderTotals,
   pageCount,
   paginationItems,
+  supplyBetween,
+  taxedOrder,
   validateOrder,
   type AmountContext,
   type Cart,
   type CartLine,
+  type CouponTerms,
+  type CouponUsage,
   type PriceUpdate,
+  type Supply,
 } from './pricing'
 
 type Step =
@@ -66,6 +73,31 @@ describe('pricing fixture table through wasm', () => {
         }
       }, emptyCart())
       expect(cart, c.name).toEqual(c.expected)
+    }
+  })
+
+  it('taxes every order and finds every place of supply', () => {
+    for (const c of table.taxedOrder)
+      expect(taxedOrder(c.lines, c.couponDiscount, c.discount, c.supply as Supply), c.name).toEqual(
+        c.expected,
+      )
+    for (const c of table.supply) expect(supplyBetween(c.shop, c.shipTo)).toBe(c.expected)
+  })
+
+  it('evaluates every coupon and GSTIN', () => {
+    for (const c of table.coupon) {
+      const outcome = evaluateCoupon(
+        c.terms as CouponTerms,
+        c.usage as CouponUsage,
+        c.subtotal,
+        c.nowMs,
+      )
+      const seen = 'discount' in outcome ? { discount: outcome.discount } : { reason: outcome.reason }
+      expect(seen, c.name).toEqual(c.expected)
+    }
+    for (const c of table.gstin) {
+      const check = checkGstin(c.text)
+      expect('gstin' in check ? check.gstin : null, c.text).toBe(c.expected)
     }
   })
 

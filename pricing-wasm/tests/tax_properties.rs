@@ -1,0 +1,93 @@
+//! Properties of GST and discounts that must hold for any order: lines sum exactly to the totals,
+//! the intra-state halves are equal, each line's taxable value and tax make up what it is
+//! charged, a discount never makes a total negative, and allocation is exact.
+
+#![allow(clippy::unwrap_used)] // a rate from 0 to 100 percent always converts
+
+use pricing::{CouponKind, CouponTerms, GstRate, Money, Supply, TaxedLine, allocate, coupon_discount, split_tax, taxed_order};
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+
+fn money(max_paise: i64) -> impl Strategy<Value = Money> {
+    (0i64..max_paise).prop_map(Money::from_paise)
+}
+
+fn rate() -> impl Strategy<Value = GstRate> {
+    prop_oneof![
+        Just(GstRate::ZERO),
+        Just(GstRate::percent(5)),
+        Just(GstRate::percent(18)),
+        Just(GstRate::percent(40)),
+        (0i64..=10_000).prop_map(|hundredths| GstRate::try_from(Money::from_paise(hundredths)).unwrap()),
+    ]
+}
+
+fn supply() -> impl Strategy<Value = Supply> {
+    prop_oneof![Just(Supply::IntraState), Just(Supply::IntraTerritory), Just(Supply::InterState)]
+}
+
+fn line() -> impl Strategy<Value = TaxedLine> {
+    (money(2_000_000), 1u32..=20, rate()).prop_map(|(price, amount, gst_rate)| TaxedLine { price, amount, gst_rate })
+}
+
+proptest! {
+    #[test]
+    fn lines_sum_exactly_to_the_totals(lines in prop::collection::vec(line(), 0..40), coupon in money(5_000_000), discount in money(5_000_000), supply in supply()) {
+        let order = taxed_order(&lines, coupon, discount, supply);
+        let sum = |part: fn(&pricing::LineMoney) -> Money| order.lines.iter().map(part).sum::<Money>();
+        prop_assert_eq!(sum(|line| line.value), order.subtotal);
+        prop_assert_eq!(sum(|line| line.total), order.total);
+        prop_assert_eq!(sum(|line| line.tax.taxable_value), order.tax.taxable_value);
+        prop_assert_eq!(sum(|line| line.tax.cgst), order.tax.cgst);
+        prop_assert_eq!(sum(|line| line.tax.sgst), order.tax.sgst);
+        prop_assert_eq!(sum(|line| line.tax.utgst), order.tax.utgst);
+        prop_assert_eq!(sum(|line| line.tax.igst), order.tax.igst);
+        prop_assert_eq!(order.tax.taxable_value + order.tax.tax(), order.total);
+        prop_assert_eq!(order.total, (order.subtotal - coupon - discount).at_least_zero());
+        prop_assert!(!order.total.is_negative());
+        prop_assert!(order.lines.iter().all(|line| !line.total.is_negative() && line.discount <= line.value));
+    }
+
+    #[test]
+    fn each_line_splits_its_inclusive_amount_exactly(inclusive in money(1_000_000_000), rate in rate(), supply in supply()) {
+        let split = split_tax(inclusive, rate, supply);
+        prop_assert_eq!(split.taxable_value + split.tax(), inclusive);
+        prop_assert!(!split.taxable_value.is_negative() && !split.tax().is_negative());
+        let formula = Money::round(inclusive.as_decimal() * Decimal::ONE_HUNDRED / (Decimal::ONE_HUNDRED + rate.as_decimal()));
+        match supply {
+            Supply::InterState => {
+                prop_assert_eq!(split.taxable_value, formula);
+                prop_assert_eq!(split.cgst + split.sgst + split.utgst, Money::ZERO);
+            }
+            Supply::IntraState => {
+                prop_assert_eq!(split.cgst, split.sgst);
+                prop_assert_eq!(split.utgst + split.igst, Money::ZERO);
+                prop_assert!((split.taxable_value - formula).as_decimal().abs() <= Decimal::new(1, 2), "within a paisa of the formula");
+            }
+            Supply::IntraTerritory => {
+                prop_assert_eq!(split.cgst, split.utgst);
+                prop_assert_eq!(split.sgst + split.igst, Money::ZERO);
+                prop_assert!((split.taxable_value - formula).as_decimal().abs() <= Decimal::new(1, 2));
+            }
+        }
+    }
+
+    #[test]
+    fn allocation_is_exact_and_bounded(amount in money(100_000_000), weights in prop::collection::vec(money(10_000_000), 0..40)) {
+        let shares = allocate(amount, &weights);
+        let whole: Money = weights.iter().copied().sum();
+        prop_assert_eq!(shares.len(), weights.len());
+        prop_assert_eq!(shares.iter().copied().sum::<Money>(), amount.min(whole));
+        prop_assert!(shares.iter().zip(&weights).all(|(share, weight)| share <= weight && !share.is_negative()));
+    }
+
+    #[test]
+    fn a_coupon_never_takes_more_than_the_subtotal(percent in 1i64..=100, flat in money(10_000_000), cap in prop::option::of(money(1_000_000)), subtotal in money(10_000_000)) {
+        for (kind, value) in [(CouponKind::Percent, Money::from_rupees(percent)), (CouponKind::Flat, flat)] {
+            let terms = CouponTerms { code: "TEST".into(), kind, value, min_subtotal: Money::ZERO, max_discount: cap, valid_from_ms: None, valid_until_ms: None };
+            if let Ok(discount) = coupon_discount(&terms, subtotal) {
+                prop_assert!(discount <= subtotal && !discount.is_negative());
+            }
+        }
+    }
+}
