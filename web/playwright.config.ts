@@ -69,7 +69,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: 'mem://',
       DATA_DIR: dataDir,
-      WEB_DIST: path.resolve(here, 'dist'),
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(here, 'dist'),
       LOG_LEVEL: 'warn',
       BOOTSTRAP_ADMIN_EMAIL: 'admin@whisk.example',
       BOOTSTRAP_ADMIN_PASSWORD: 'whisk-e2e-admin',

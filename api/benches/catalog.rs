@@ -35,6 +35,8 @@ fn product(number: usize) -> ProductView {
         selling_price,
         stock: 100,
         featured: number.is_multiple_of(50),
+        hsn: "1905".to_owned(),
+        gst_rate: pricing::GstRate::percent(18),
         category: CategoryRef { id: format!("c-{category}"), name: category.to_owned() },
         image1: None,
         image2: None,

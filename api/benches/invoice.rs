@@ -6,64 +6,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group};
-use pricing::Money;
-use whisk_api::invoices::{BilledTo, Invoice, InvoiceLine, ShopDetails, render};
+use pricing::Supply;
+use whisk_api::invoices::{Invoice, render, sample};
 
-const PRODUCTS: &[(&str, i64)] = &[
-    ("Valrhona Dark Chocolate Couverture 70% (1 kg block)", 2450),
-    (
-        "Madagascar Bourbon Vanilla Beans, Grade A, pack of 10, hand-picked and fragrant",
-        1899,
-    ),
-    ("Silicone Macaron Mat", 349),
-    ("Unbleached All-Purpose Flour 2.27 kg", 1125),
-    ("Gel Food Colour, Rose Pink", 95),
-    ("Non-stick Springform Pan 9 inch", 749),
-];
-
-/// An order of `lines` items with a discount, as an invoice.
+/// An order of `lines` items with a discount, as an inter-state tax invoice.
 fn invoice(lines: usize) -> Invoice {
-    let lines: Vec<InvoiceLine> = (0..lines)
-        .map(|index| {
-            let (name, rupees) = PRODUCTS[index % PRODUCTS.len()];
-            let unit_cost = Money::from_rupees(rupees);
-            let quantity = (index % 4) as u32 + 1;
-            InvoiceLine {
-                description: format!("{name} #{}", index + 1),
-                unit_cost,
-                quantity,
-                amount: unit_cost.times(quantity),
-            }
-        })
-        .collect();
-    let subtotal: Money = lines.iter().map(|line| line.amount).sum();
-    let discount = Money::from_paise(50_050);
-    Invoice {
-        shop: ShopDetails {
-            name: "Whisk Baking Supplies".into(),
-            address_lines: vec![
-                "Unit 7, Koramangala Industrial Layout".into(),
-                "Bengaluru, Karnataka 560095".into(),
-            ],
-            email: "orders@whisk.example".into(),
-        },
-        billed_to: BilledTo {
-            name: "Asha Verma".into(),
-            address: "Flat 12B, Lake View Apartments, 4th Cross, Indiranagar".into(),
-            city: "Bengaluru".into(),
-            state: "Karnataka".into(),
-            company: String::new(),
-            email: "asha.verma@example.com".into(),
-        },
-        invoice_number: "INV-ORD1001".into(),
-        order_id: "ORD1001".into(),
-        date: "23 Nov 2026".into(),
-        status: "Delivered".into(),
-        lines,
-        subtotal,
-        discount,
-        total: subtotal - discount,
-    }
+    sample::invoice(lines, Supply::InterState)
 }
 
 fn render_invoices(c: &mut Criterion) {

@@ -28,7 +28,7 @@ use crate::mail::Mailer;
 use crate::mail::outbox::Outbox;
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
-use crate::{admins, auth, categories, health, http, load_baseline, maintenance, openapi, orders, products, seed, uploads, users, web};
+use crate::{admins, auth, categories, coupons, health, http, load_baseline, maintenance, openapi, orders, products, seed, shop, uploads, users, web};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -64,6 +64,10 @@ impl AppState {
         if let Some(dir) = &config.demo_catalog {
             let outcome = seed::demo::load_once(&db, dir).await.context("loading the demo catalog")?;
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
+        }
+        let migrated = products::repo::migrate_gst_rates(&db, config.gst.default_rate).await?;
+        if migrated > 0 {
+            tracing::info!(migrated, rate = %config.gst.default_rate, "products from before GST got the default rate");
         }
         let outbox = Outbox::new(db.clone(), mailer, format!("{:08x}", rand::random::<u32>()));
         outbox.spawn();
@@ -106,6 +110,8 @@ pub fn router(state: AppState) -> Router {
         .merge(users::router())
         .merge(admins::router())
         .merge(categories::router())
+        .merge(coupons::router())
+        .merge(shop::router())
         .merge(products::router())
         .merge(orders::router());
     if let Some(body) = &state.load_baseline {

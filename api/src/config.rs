@@ -5,6 +5,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use pricing::{GstRate, Money, Region};
 
 use crate::client_ip::{self, Cidr};
 
@@ -13,6 +14,13 @@ pub const DEFAULT_MAIL_FROM: &str = "Whisk <no-reply@whisk.example>";
 
 /// Open pending orders per customer when `MAX_PENDING_ORDERS` is unset.
 pub const DEFAULT_MAX_PENDING_ORDERS: u32 = 5;
+
+/// The GST slabs in force when `GST_SLABS` is unset, in percent.
+pub const DEFAULT_GST_SLABS: [u8; 4] = [0, 5, 18, 40];
+
+/// The rate products from before GST get, and new products when the form sends none, when
+/// `GST_DEFAULT_RATE` is unset.
+pub const DEFAULT_GST_RATE: u8 = 18;
 
 /// The server's settings.
 #[derive(Debug, Clone)]
@@ -50,6 +58,8 @@ pub struct Config {
     pub demo_catalog: Option<PathBuf>,
     /// The shop as invoices name it (`SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_EMAIL`).
     pub shop: ShopIdentity,
+    /// The GST rates products may have.
+    pub gst: GstSettings,
     /// Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: comma-separated addresses
     /// or CIDR blocks, none by default). Behind nginx on the same machine: `127.0.0.1`.
     pub trusted_proxies: Vec<Cidr>,
@@ -66,20 +76,87 @@ pub struct Config {
 pub struct ShopIdentity {
     /// Trading name.
     pub name: String,
+    /// The registered legal name on tax invoices (`SHOP_LEGAL_NAME`, the trading name if unset).
+    pub legal_name: String,
     /// Postal address lines (`SHOP_ADDRESS` separates them with `;`).
     pub address_lines: Vec<String>,
     /// Contact e-mail.
     pub email: String,
+    /// The shop's GSTIN, checked at start; its state code is `state`'s.
+    pub gstin: String,
+    /// The state the shop is registered in: sales to it are intra-state.
+    pub state: Region,
 }
 
 impl Default for ShopIdentity {
+    /// The demo shop: a made-up GSTIN with a valid check character, in Karnataka.
     fn default() -> ShopIdentity {
         ShopIdentity {
             name: "Whisk Baking Supplies".to_owned(),
+            legal_name: "Whisk Baking Supplies Private Limited".to_owned(),
             address_lines: vec!["12 Residency Road, Ashok Nagar".to_owned(), "Bengaluru, Karnataka 560025".to_owned()],
             email: "orders@whisk.example".to_owned(),
+            gstin: "29AAFCW4821K1ZX".to_owned(),
+            state: pricing::find_region("Karnataka").expect("Karnataka is in the table"),
         }
     }
+}
+
+/// The GST rates in force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GstSettings {
+    /// The rates a product may have, ascending (`GST_SLABS`, comma-separated percents).
+    pub slabs: Vec<GstRate>,
+    /// The rate of products saved without one and of products from before GST.
+    pub default_rate: GstRate,
+}
+
+impl Default for GstSettings {
+    fn default() -> GstSettings {
+        GstSettings { slabs: DEFAULT_GST_SLABS.into_iter().map(GstRate::percent).collect(), default_rate: GstRate::percent(DEFAULT_GST_RATE) }
+    }
+}
+
+fn gst_rate(text: &str) -> Option<GstRate> {
+    text.trim().parse::<Money>().ok().and_then(|rate| GstRate::try_from(rate).ok())
+}
+
+/// Reads `GST_SLABS` and `GST_DEFAULT_RATE`: the default must be one of the slabs.
+fn gst_settings(slabs: Option<String>, default_rate: Option<String>) -> anyhow::Result<GstSettings> {
+    let mut settings = GstSettings::default();
+    if let Some(list) = slabs {
+        let mut rates = list
+            .split(',')
+            .map(|rate| gst_rate(rate).with_context(|| format!("GST_SLABS: '{}' is not a percent from 0 to 100", rate.trim())))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        rates.sort();
+        rates.dedup();
+        settings.slabs = rates;
+    }
+    if let Some(rate) = default_rate {
+        settings.default_rate = gst_rate(&rate).with_context(|| format!("GST_DEFAULT_RATE: '{rate}' is not a percent from 0 to 100"))?;
+    }
+    if !settings.slabs.contains(&settings.default_rate) {
+        bail!("GST_DEFAULT_RATE {} is not one of GST_SLABS", settings.default_rate);
+    }
+    Ok(settings)
+}
+
+/// Reads `SHOP_GSTIN` and `SHOP_STATE`: the GSTIN must pass its check and name the state.
+fn shop_tax_identity(gstin: Option<String>, state: Option<String>, default: &ShopIdentity) -> anyhow::Result<(String, Region)> {
+    let state = match state {
+        Some(name) => pricing::find_region(&name).with_context(|| format!("SHOP_STATE: '{name}' is not a state or union territory of India"))?,
+        None => default.state,
+    };
+    let gstin = match gstin {
+        Some(text) => pricing::check_gstin(&text).map_err(|error| anyhow::anyhow!("SHOP_GSTIN '{text}': {error}"))?,
+        None if state == default.state => default.gstin.clone(),
+        None => bail!("set SHOP_GSTIN for a shop in {}", state.name),
+    };
+    if pricing::gstin_region(&gstin) != Some(state) {
+        bail!("SHOP_GSTIN {gstin} is registered in state code {}, but SHOP_STATE is {} ({:02})", &gstin[..2], state.name, state.code);
+    }
+    Ok((gstin, state))
 }
 
 /// The first superadmin, created at start when no admin exists.
@@ -134,8 +211,13 @@ impl Config {
             None => DEFAULT_MAX_PENDING_ORDERS,
         };
         let default_shop = ShopIdentity::default();
+        let (gstin, state) = shop_tax_identity(var("SHOP_GSTIN"), var("SHOP_STATE"), &default_shop)?;
+        let name = var("SHOP_NAME").unwrap_or(default_shop.name);
         let shop = ShopIdentity {
-            name: var("SHOP_NAME").unwrap_or(default_shop.name),
+            legal_name: var("SHOP_LEGAL_NAME").unwrap_or_else(|| if var("SHOP_NAME").is_some() { name.clone() } else { default_shop.legal_name }),
+            name,
+            gstin,
+            state,
             address_lines: var("SHOP_ADDRESS")
                 .map(|address| address.split(';').map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned).collect())
                 .unwrap_or(default_shop.address_lines),
@@ -143,6 +225,7 @@ impl Config {
         };
         Ok(Config {
             shop,
+            gst: gst_settings(var("GST_SLABS"), var("GST_DEFAULT_RATE"))?,
             jwt_secret: var("JWT_SECRET"),
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned()),
@@ -181,9 +264,36 @@ impl Config {
             bootstrap_admin: None,
             demo_catalog: None,
             shop: ShopIdentity::default(),
+            gst: GstSettings::default(),
             load_baseline_file: None,
             trusted_proxies: Vec::new(),
             max_pending_orders: DEFAULT_MAX_PENDING_ORDERS,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shop_gstin_must_pass_its_check_and_match_the_state() {
+        let default = ShopIdentity::default();
+        let (gstin, state) = shop_tax_identity(Some("27aabcb1234c1ze".into()), Some("Maharashtra".into()), &default).unwrap();
+        assert_eq!((gstin.as_str(), state.code), ("27AABCB1234C1ZE", 27));
+        assert!(shop_tax_identity(Some("27AABCB1234C1ZF".into()), Some("Maharashtra".into()), &default).unwrap_err().to_string().contains("check character"));
+        assert!(shop_tax_identity(Some("27AABCB1234C1ZE".into()), None, &default).unwrap_err().to_string().contains("Karnataka"));
+        assert!(shop_tax_identity(None, Some("Goa".into()), &default).is_err(), "another state needs its own GSTIN");
+        assert!(shop_tax_identity(None, Some("Narnia".into()), &default).is_err());
+        assert_eq!(shop_tax_identity(None, None, &default).unwrap().0, "29AAFCW4821K1ZX");
+    }
+
+    #[test]
+    fn slabs_are_read_sorted_and_must_hold_the_default() {
+        let settings = gst_settings(Some("18, 5,0,3, 0.25".into()), Some("5".into())).unwrap();
+        assert_eq!(settings.slabs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["0", "0.25", "3", "5", "18"]);
+        assert!(gst_settings(Some("5,12".into()), None).is_err(), "18 is not a slab");
+        assert!(gst_settings(Some("5,120".into()), None).is_err());
+        assert_eq!(gst_settings(None, None).unwrap(), GstSettings::default());
     }
 }

@@ -44,6 +44,14 @@ pub enum ApiError {
     /// 404: nothing at this address.
     #[error("{0}")]
     NotFound(String),
+    /// 404 with a code of its own, such as `coupon_not_found`.
+    #[error("{message}")]
+    NotFoundAs {
+        /// The error code.
+        code: &'static str,
+        /// What is missing, for people.
+        message: String,
+    },
     /// 405: the route exists but not with this method.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -131,7 +139,7 @@ impl ApiError {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NotFoundAs { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -147,7 +155,8 @@ impl ApiError {
             ApiError::BadRequest { code, .. }
             | ApiError::Unauthorized { code, .. }
             | ApiError::Forbidden { code, .. }
-            | ApiError::Conflict { code, .. } => code,
+            | ApiError::Conflict { code, .. }
+            | ApiError::NotFoundAs { code, .. } => code,
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::PayloadTooLarge => "payload_too_large",

@@ -47,6 +47,13 @@ use crate::state::AppState;
         crate::orders::handlers::update,
         crate::orders::handlers::delete,
         crate::orders::handlers::invoice,
+        crate::orders::handlers::credit_note,
+        crate::coupons::handlers::list,
+        crate::coupons::handlers::get,
+        crate::coupons::handlers::create,
+        crate::coupons::handlers::update,
+        crate::coupons::handlers::delete,
+        crate::shop::shop,
     ),
     components(schemas(
         crate::error::ErrorEnvelope,
@@ -68,6 +75,8 @@ use crate::state::AppState;
         (name = "categories", description = "Product categories"),
         (name = "products", description = "The catalog"),
         (name = "orders", description = "Orders, checkout and invoices"),
+        (name = "coupons", description = "Coupon codes"),
+        (name = "shop", description = "The seller and the GST rates in force"),
     ),
 )]
 pub struct ApiDoc;

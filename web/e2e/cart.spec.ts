@@ -6,7 +6,7 @@ function bagLink(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })
 }
 
-/** The value the cart totals show for `label` (Subtotal, Shipping, Tax, Order Total). */
+/** The value the cart totals show for `label` (Subtotal, Shipping, Taxable value, CGST, SGST, Total). */
 function total(page: Page, label: string) {
   return page.getByRole('region', { name: 'Cart totals' }).locator(`dt:text-is("${label}") + dd`)
 }
@@ -14,9 +14,14 @@ function total(page: Page, label: string) {
 async function expectTotals(page: Page, subtotal: number) {
   await expect(total(page, 'Subtotal')).toHaveText(inr(subtotal))
   await expect(total(page, 'Shipping')).toHaveText(inr(500))
-  await expect(total(page, 'Tax')).toHaveText(inr(0))
-  // Shipping is shown for information only: the order total is the subtotal.
-  await expect(total(page, 'Order Total')).toHaveText(inr(subtotal))
+  // Signed out, the GST is worked out for the shop's own state: CGST and SGST, no IGST.
+  await expect(total(page, 'Taxable value')).toBeVisible()
+  await expect(total(page, 'CGST')).toBeVisible()
+  await expect(total(page, 'SGST')).toBeVisible()
+  await expect(total(page, 'IGST')).toHaveCount(0)
+  // Shipping is shown for information only: the order total is the subtotal, GST included.
+  await expect(total(page, 'Total')).toHaveText(inr(subtotal))
+  await expect(page.getByRole('region', { name: 'Cart totals' })).toContainText('Inclusive of all taxes')
 }
 
 test('the bag takes amounts from the product page, recalculates, survives a reload and empties', async ({

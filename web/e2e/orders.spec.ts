@@ -78,7 +78,7 @@ test('a signed-in customer checks out the bag and finds the order with the right
   await expect(main.getByLabel('City', { exact: true })).toHaveValue(customer.city)
   await expect(main.getByLabel('State', { exact: true })).toHaveValue(customer.state)
   await expect(main.getByLabel('Company', { exact: true })).toHaveValue(customer.company)
-  await expect(totalValue(page, 'Cart totals', 'Order Total')).toHaveText(inr(3 * 249.5))
+  await expect(totalValue(page, 'Cart totals', 'Total')).toHaveText(inr(3 * 249.5))
 
   await main.getByLabel('Address', { exact: true }).fill('22 Brigade Road')
   await main.getByRole('button', { name: 'Place Your Order' }).click()
@@ -126,7 +126,7 @@ test('a price changed meanwhile is reported, the bag takes the new price, and th
   await signedInCustomer(page, request, 'Kiran')
   await addToBag(page, product._id, 2)
   await page.goto('/checkout')
-  await expect(totalValue(page, 'Cart totals', 'Order Total')).toHaveText(inr(600))
+  await expect(totalValue(page, 'Cart totals', 'Total')).toHaveText(inr(600))
 
   const repriced = await request.patch(`/api/v1/products/${product._id}`, {
     multipart: { sellingPrice: '320' },
@@ -139,7 +139,7 @@ test('a price changed meanwhile is reported, the bag takes the new price, and th
   await expect(main.getByRole('alert')).toContainText('Prices changed')
   await expect(main.getByRole('alert')).toContainText(inr(320))
   await expect(page).toHaveURL(/\/checkout$/)
-  await expect(totalValue(page, 'Cart totals', 'Order Total')).toHaveText(inr(640))
+  await expect(totalValue(page, 'Cart totals', 'Total')).toHaveText(inr(640))
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('whisk.cart.v1') ?? 'null'))
   expect(stored).toMatchObject({ cartItems: [{ productID: product._id, price: 320, amount: 2 }], orderTotal: 640 })
 

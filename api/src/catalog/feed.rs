@@ -55,6 +55,10 @@ pub struct ProductRecord {
     /// See the schema.
     pub featured: bool,
     /// See the schema.
+    pub hsn: String,
+    /// See the schema.
+    pub gst_rate: Option<Decimal>,
+    /// See the schema.
     pub category: RecordId,
     /// See the schema.
     pub images: Vec<Option<ImageSlot>>,

@@ -81,6 +81,8 @@ mod tests {
             selling_price: Money::from_paise(9_900),
             stock: 3,
             featured: true,
+            hsn: "3406".into(),
+            gst_rate: pricing::GstRate::percent(5),
             category: CategoryRef { id: "c1".into(), name: "Candles".into() },
             image1: None,
             image2: None,

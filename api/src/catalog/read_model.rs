@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::Deref;
 use std::sync::{Arc, RwLock};
 
-use pricing::{Money, PageRequest};
+use pricing::{GstRate, Money, PageRequest};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -57,6 +57,11 @@ pub struct ProductView {
     pub stock: i64,
     /// Shown on the home page.
     pub featured: bool,
+    /// The HSN code, or empty when the shop has not set one.
+    pub hsn: String,
+    /// The GST rate in percent, included in the prices.
+    #[schema(value_type = f64)]
+    pub gst_rate: GstRate,
     /// The category.
     pub category: CategoryRef,
     /// Image slot 1.
@@ -580,6 +585,8 @@ mod tests {
             selling_price: Money::from_paise(paise),
             stock: 10,
             featured,
+            hsn: "1905".into(),
+            gst_rate: GstRate::percent(18),
             category: CategoryRef { id: format!("c-{}", category.to_lowercase()), name: category.into() },
             image1: None,
             image2: None,

@@ -9,7 +9,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use pricing::{Money, amount_in_words, format_inr};
+use pricing::{GstRate, Money, Supply, amount_in_words, format_inr};
 use printpdf::{
     Color, FontId, Line, LinePoint, OffsetDateTime, Op, PaintMode, ParsedFont, PdfDocument,
     PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
@@ -21,10 +21,16 @@ use printpdf::{
 pub struct ShopDetails {
     /// Trading name, e.g. "Whisk Baking Supplies".
     pub name: String,
+    /// Registered legal name, printed beside the GSTIN.
+    pub legal_name: String,
     /// Postal address, one printed line each.
     pub address_lines: Vec<String>,
     /// Contact e-mail address.
     pub email: String,
+    /// GSTIN.
+    pub gstin: String,
+    /// The state it is registered in, with its GST code: `Karnataka (29)`.
+    pub state: String,
 }
 
 /// The customer an invoice is addressed to. Empty fields are left out of the document.
@@ -38,47 +44,131 @@ pub struct BilledTo {
     pub city: String,
     /// State.
     pub state: String,
-    /// Company name, often empty.
+    /// Company name, often empty; the registered business name on a B2B invoice.
     pub company: String,
     /// E-mail address.
     pub email: String,
+    /// The buyer's GSTIN on a B2B invoice.
+    pub gstin: Option<String>,
 }
 
-/// One row of the items table.
+/// One row of the items table. Amounts are GST-inclusive but for the taxable value and taxes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvoiceLine {
     /// What was bought: the product name.
     pub description: String,
-    /// Price of one unit.
+    /// Its HSN code, or empty.
+    pub hsn: String,
+    /// Price of one unit, tax included.
     pub unit_cost: Money,
     /// Number of units.
     pub quantity: u32,
-    /// Line amount: unit cost times quantity.
+    /// Unit cost times quantity.
     pub amount: Money,
+    /// The line's share of the order's discount.
+    pub discount: Money,
+    /// The value before tax.
+    pub taxable_value: Money,
+    /// The GST rate.
+    pub rate: GstRate,
+    /// Central GST.
+    pub cgst: Money,
+    /// State GST.
+    pub sgst: Money,
+    /// Union territory GST.
+    pub utgst: Money,
+    /// Integrated GST.
+    pub igst: Money,
 }
 
-/// Everything printed on an invoice. Amounts are printed as given: nothing is recomputed here.
+/// What kind of document is printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocumentKind {
+    /// A GST tax invoice.
+    TaxInvoice,
+    /// A credit note cancelling the invoice with this number and date.
+    CreditNote {
+        /// The invoice it cancels.
+        invoice_number: String,
+        /// That invoice's date as printed.
+        invoice_date: String,
+    },
+}
+
+/// One row of the HSN-wise tax summary: the lines of one HSN code and rate together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HsnRow {
+    /// The HSN code, or empty.
+    pub hsn: String,
+    /// The rate.
+    pub rate: GstRate,
+    /// Taxable value summed.
+    pub taxable_value: Money,
+    /// CGST summed.
+    pub cgst: Money,
+    /// SGST (or UTGST) summed.
+    pub state_tax: Money,
+    /// IGST summed.
+    pub igst: Money,
+}
+
+/// The HSN-wise summary of `lines`, in the order each HSN code and rate first appears.
+pub fn hsn_summary(lines: &[InvoiceLine]) -> Vec<HsnRow> {
+    let mut rows: Vec<HsnRow> = Vec::new();
+    for line in lines {
+        let state_tax = line.sgst + line.utgst;
+        match rows.iter_mut().find(|row| row.hsn == line.hsn && row.rate == line.rate) {
+            Some(row) => {
+                row.taxable_value = row.taxable_value + line.taxable_value;
+                row.cgst = row.cgst + line.cgst;
+                row.state_tax = row.state_tax + state_tax;
+                row.igst = row.igst + line.igst;
+            }
+            None => rows.push(HsnRow { hsn: line.hsn.clone(), rate: line.rate, taxable_value: line.taxable_value, cgst: line.cgst, state_tax, igst: line.igst }),
+        }
+    }
+    rows
+}
+
+/// Everything printed on a tax invoice or credit note. Amounts are printed as given: nothing is
+/// recomputed here (the pricing crate worked them out when the order was priced).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invoice {
+    /// Tax invoice or credit note.
+    pub kind: DocumentKind,
     /// The seller.
     pub shop: ShopDetails,
     /// The customer.
     pub billed_to: BilledTo,
-    /// Invoice number, e.g. `INV-ORD1001`.
+    /// The document's number, e.g. `WSK/26-27/00001` or `CN/26-27/00001`.
     pub invoice_number: String,
     /// The order the invoice is for, e.g. `ORD1001`.
     pub order_id: String,
-    /// Invoice date as it is printed, e.g. `23 Nov 2026`.
+    /// Document date as it is printed, e.g. `23 Nov 2026`.
     pub date: String,
     /// Order status as it is printed, e.g. `Delivered`.
     pub status: String,
+    /// The place of supply with its code: `Maharashtra (27)`.
+    pub place_of_supply: String,
+    /// How the tax is split: CGST + SGST, CGST + UTGST or IGST.
+    pub supply: Supply,
     /// The items table, in order.
     pub lines: Vec<InvoiceLine>,
     /// Sum of the line amounts.
     pub subtotal: Money,
-    /// Discount taken off the subtotal; the discount line is left out when it is zero.
+    /// Discount taken off the subtotal (coupon and admin's); left out when zero.
     pub discount: Money,
-    /// Amount payable.
+    /// The lines' taxable values summed.
+    pub taxable_total: Money,
+    /// CGST summed.
+    pub cgst: Money,
+    /// SGST summed.
+    pub sgst: Money,
+    /// UTGST summed.
+    pub utgst: Money,
+    /// IGST summed.
+    pub igst: Money,
+    /// Amount payable (or credited), tax included.
     pub total: Money,
 }
 
@@ -114,20 +204,14 @@ const FOOTER_BASELINE: f32 = PAGE_HEIGHT - 46.0; // about 16 mm above the bottom
 const META_LEFT: f32 = RIGHT - 200.0;
 const META_LABEL_WIDTH: f32 = 72.0;
 
-// Items table: column widths from the right edge; the description takes the rest.
-const AMOUNT_COLUMN: f32 = 100.0;
-const QTY_COLUMN: f32 = 44.0;
-const UNIT_COLUMN: f32 = 100.0;
-const CELL_PAD: f32 = 7.0;
-const AMOUNT_RIGHT: f32 = RIGHT - CELL_PAD;
-const QTY_RIGHT: f32 = RIGHT - AMOUNT_COLUMN - CELL_PAD;
-const UNIT_RIGHT: f32 = RIGHT - AMOUNT_COLUMN - QTY_COLUMN - CELL_PAD;
+// Items table: the description takes what the number columns (see `columns`) leave.
+const CELL_PAD: f32 = 5.0;
 const DESCRIPTION_LEFT: f32 = LEFT + CELL_PAD;
-const DESCRIPTION_WIDTH: f32 =
-    CONTENT_WIDTH - AMOUNT_COLUMN - QTY_COLUMN - UNIT_COLUMN - 2.0 * CELL_PAD;
 const TABLE_HEADER_HEIGHT: f32 = 22.0;
-const ROW_PAD: f32 = 7.0;
+const ROW_PAD: f32 = 5.0;
 const LINE_PITCH: f32 = 12.5;
+/// Between the lines of a table cell.
+const CELL_PITCH: f32 = 10.5;
 /// Height of a capital letter in DejaVu Sans, as a fraction of the font size.
 const CAP_HEIGHT: f32 = 0.73;
 
@@ -137,7 +221,16 @@ const CLOSING_GAP: f32 = 12.0;
 const TOTAL_ROW_PITCH: f32 = 17.0;
 const WORDS_GAP: f32 = 24.0;
 const MAX_WORDS_LINES: usize = 3;
-const THANKS_GAP: f32 = 34.0;
+const THANKS_GAP: f32 = 22.0;
+const HSN_GAP: f32 = 14.0;
+/// The HSN-wise summary keeps this far left of the totals.
+const HSN_WIDTH: f32 = TOTALS_LEFT - LEFT - 18.0;
+const HSN_HEADER_HEIGHT: f32 = 17.0;
+const HSN_ROW_PITCH: f32 = 14.0;
+const SIGNATURE_SPACE: f32 = 30.0;
+const SIGNATURE_WIDTH: f32 = 240.0;
+/// The amount in words keeps this far left of the signature block.
+const WORDS_WIDTH: f32 = CONTENT_WIDTH - SIGNATURE_WIDTH - 24.0;
 
 // Type styles.
 const BODY: Style = Style {
@@ -167,8 +260,18 @@ const SECTION_LABEL: Style = Style {
 };
 const TABLE_HEAD: Style = Style {
     weight: Weight::Bold,
-    size: 8.5,
+    size: 7.5,
     tone: INK,
+};
+const CELL: Style = Style {
+    weight: Weight::Regular,
+    size: 8.0,
+    tone: INK,
+};
+const CELL_DETAIL: Style = Style {
+    weight: Weight::Regular,
+    size: 7.0,
+    tone: MUTED,
 };
 const TOTAL: Style = Style {
     weight: Weight::Bold,
@@ -435,26 +538,76 @@ struct SummaryRow {
     grand: bool,
 }
 
-/// Subtotal, the discount (only when there is one, shown as a minus), and the total.
-fn summary_rows(invoice: &Invoice) -> Vec<SummaryRow> {
-    let mut rows = vec![SummaryRow {
-        label: "Subtotal",
-        value: format_inr(invoice.subtotal),
-        grand: false,
-    }];
-    if !invoice.discount.is_zero() {
-        rows.push(SummaryRow {
-            label: "Discount",
-            value: format_inr(Money::ZERO - invoice.discount),
-            grand: false,
-        });
+/// The names of the two intra-state taxes, or of the one inter-state tax, for a supply.
+fn tax_names(supply: Supply) -> &'static [&'static str] {
+    match supply {
+        Supply::IntraState => &["CGST", "SGST"],
+        Supply::IntraTerritory => &["CGST", "UTGST"],
+        Supply::InterState => &["IGST"],
     }
-    rows.push(SummaryRow {
-        label: "Total",
-        value: format_inr(invoice.total),
-        grand: true,
-    });
+}
+
+/// A line's or a summary's taxes in the order of [`tax_names`].
+fn tax_amounts(supply: Supply, cgst: Money, state_tax: Money, igst: Money) -> Vec<Money> {
+    match supply {
+        Supply::IntraState | Supply::IntraTerritory => vec![cgst, state_tax],
+        Supply::InterState => vec![igst],
+    }
+}
+
+/// Subtotal, the discount (only when there is one, shown as a minus), the taxable value and the
+/// taxes in it, and the total.
+fn summary_rows(invoice: &Invoice) -> Vec<SummaryRow> {
+    let row = |label, value: Money| SummaryRow { label, value: format_inr(value), grand: false };
+    let mut rows = vec![row("Subtotal", invoice.subtotal)];
+    if !invoice.discount.is_zero() {
+        rows.push(SummaryRow { label: "Discount", value: format_inr(Money::ZERO - invoice.discount), grand: false });
+    }
+    rows.push(row("Taxable value", invoice.taxable_total));
+    let names = tax_names(invoice.supply);
+    let amounts = tax_amounts(invoice.supply, invoice.cgst, invoice.sgst + invoice.utgst, invoice.igst);
+    rows.extend(names.iter().zip(amounts).map(|(name, amount)| row(name, amount)));
+    rows.push(SummaryRow { label: "Total", value: format_inr(invoice.total), grand: true });
     rows
+}
+
+/// A number column of the items table: its heading and width in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Column {
+    title: &'static str,
+    width: f32,
+}
+
+/// The number columns of the items table, left to right: the discount only when the invoice
+/// has one, and the taxes its supply charges.
+fn columns(invoice: &Invoice) -> Vec<Column> {
+    let mut columns = vec![Column { title: "Qty", width: 24.0 }, Column { title: "Unit price", width: 56.0 }];
+    if !invoice.discount.is_zero() {
+        columns.push(Column { title: "Discount", width: 48.0 });
+    }
+    columns.push(Column { title: "Taxable value", width: 60.0 });
+    let tax_width = if invoice.supply == Supply::InterState { 56.0 } else { 48.0 };
+    columns.extend(tax_names(invoice.supply).iter().map(|title| Column { title, width: tax_width }));
+    columns.push(Column { title: "Total", width: 60.0 });
+    columns
+}
+
+/// The cells of a line under [`columns`].
+fn cells(invoice: &Invoice, line: &InvoiceLine) -> Vec<String> {
+    let mut cells = vec![line.quantity.to_string(), format_inr(line.unit_cost)];
+    if !invoice.discount.is_zero() {
+        cells.push(if line.discount.is_zero() { "–".to_owned() } else { format_inr(Money::ZERO - line.discount) });
+    }
+    cells.push(format_inr(line.taxable_value));
+    cells.extend(tax_amounts(invoice.supply, line.cgst, line.sgst + line.utgst, line.igst).into_iter().map(format_inr));
+    cells.push(format_inr(line.amount - line.discount));
+    cells
+}
+
+/// The small line under a description: the HSN code and the GST rate.
+fn line_detail(line: &InvoiceLine) -> String {
+    let hsn = one_line(&line.hsn);
+    if hsn.is_empty() { format!("GST {}%", line.rate) } else { format!("HSN {hsn} · GST {}%", line.rate) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -627,30 +780,46 @@ impl<'a> Canvas<'a> {
 /// An items-table row, wrapped and ready to draw.
 struct Row {
     description: Vec<String>,
-    unit_cost: String,
-    quantity: String,
-    amount: String,
+    detail: String,
+    cells: Vec<String>,
 }
 
 impl Row {
     fn height(&self) -> f32 {
-        let extra_lines = self.description.len().saturating_sub(1) as f32;
-        2.0 * ROW_PAD + CAP_HEIGHT * BODY.size + extra_lines * LINE_PITCH
+        let lines = self.description.len().max(1) as f32;
+        2.0 * ROW_PAD + CAP_HEIGHT * CELL.size + lines * CELL_PITCH
     }
 }
 
 /// The closing block, wrapped and ready to draw.
 struct Closing {
     summary: Vec<SummaryRow>,
+    hsn_titles: Vec<&'static str>,
+    hsn_rows: Vec<Vec<String>>,
     words_label: &'static str,
     words: Vec<String>,
+    signatory: String,
     thanks: String,
 }
 
+/// Offsets below the top of the closing block.
+struct ClosingPlan {
+    /// Each summary row's baseline.
+    rows: Vec<f32>,
+    /// The rule above the total.
+    rule: f32,
+    /// The top of the HSN summary's header row.
+    hsn: f32,
+    /// The first line of the amount in words.
+    words: f32,
+    /// The "For ..." line above the signature space.
+    signature: f32,
+    /// The thanks line.
+    thanks: f32,
+}
+
 impl Closing {
-    /// Offsets below the top of the block: each summary row's baseline, the rule above the
-    /// total, the first line of words, and the thanks line.
-    fn baselines(&self) -> (Vec<f32>, f32, f32, f32) {
+    fn plan(&self) -> ClosingPlan {
         let mut y = CLOSING_GAP;
         let mut rows = Vec::with_capacity(self.summary.len());
         let mut rule = y;
@@ -662,14 +831,18 @@ impl Closing {
             y += TOTAL_ROW_PITCH;
             rows.push(y);
         }
-        let words = y + WORDS_GAP;
-        let thanks = words + (self.words.len().saturating_sub(1)) as f32 * LINE_PITCH + THANKS_GAP;
-        (rows, rule, words, thanks)
+        // The HSN-wise summary stands left of the totals, in the same band.
+        let hsn = CLOSING_GAP + HSN_GAP;
+        let hsn_end = hsn + HSN_HEADER_HEIGHT + self.hsn_rows.len() as f32 * HSN_ROW_PITCH;
+        let words = y.max(hsn_end) + WORDS_GAP;
+        let signature = words;
+        let words_end = words + (self.words.len().saturating_sub(1)) as f32 * LINE_PITCH;
+        let thanks = words_end.max(signature + SIGNATURE_SPACE + 12.0) + THANKS_GAP;
+        ClosingPlan { rows, rule, hsn, words, signature, thanks }
     }
 
     fn height(&self) -> f32 {
-        let (_, _, _, thanks) = self.baselines();
-        thanks + 6.0
+        self.plan().thanks + 6.0
     }
 }
 
@@ -683,31 +856,39 @@ struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     fn new(fonts: &'a Fonts, invoice: &'a Invoice) -> Self {
+        let description_width = description_width(invoice);
         let rows = invoice
             .lines
             .iter()
             .map(|line| Row {
-                description: wrap(
-                    &one_line(&line.description),
-                    DESCRIPTION_WIDTH,
-                    DESCRIPTION_WIDTH,
-                    MAX_DESCRIPTION_LINES,
-                    fonts.char_width(BODY),
-                ),
-                unit_cost: format_inr(line.unit_cost),
-                quantity: line.quantity.to_string(),
-                amount: format_inr(line.amount),
+                description: wrap(&one_line(&line.description), description_width, description_width, MAX_DESCRIPTION_LINES, fonts.char_width(CELL)),
+                detail: truncate(&line_detail(line), description_width, fonts.char_width(CELL_DETAIL)),
+                cells: cells(invoice, line),
             })
             .collect();
         let words_label = "Amount in words: ";
         let label_width = fonts.width(WORDS_LABEL, words_label);
+        let mut hsn_titles = vec!["HSN", "Rate", "Taxable value"];
+        hsn_titles.extend(tax_names(invoice.supply));
+        let hsn_rows = hsn_summary(&invoice.lines)
+            .into_iter()
+            .map(|row| {
+                let taxes = tax_amounts(invoice.supply, row.cgst, row.state_tax, row.igst);
+                let mut cells = vec![if row.hsn.is_empty() { "–".to_owned() } else { one_line(&row.hsn) }, format!("{}%", row.rate), format_inr(row.taxable_value)];
+                cells.extend(taxes.into_iter().map(format_inr));
+                cells
+            })
+            .collect();
         let closing = Closing {
             summary: summary_rows(invoice),
+            hsn_titles,
+            hsn_rows,
+            signatory: format!("For {}", one_line(&invoice.shop.legal_name)),
             words_label,
             words: wrap(
                 &amount_in_words(invoice.total),
-                CONTENT_WIDTH - label_width,
-                CONTENT_WIDTH,
+                WORDS_WIDTH - label_width,
+                WORDS_WIDTH,
                 MAX_WORDS_LINES,
                 fonts.char_width(WORDS),
             ),
@@ -775,13 +956,14 @@ impl<'a> Layout<'a> {
         let name = canvas.fit(&one_line(&invoice.shop.name), name_style, shop_width);
         canvas.text(LEFT, y, name_style, &name);
         y += 6.0;
-        let shop_lines = invoice
-            .shop
-            .address_lines
-            .iter()
-            .chain(std::iter::once(&invoice.shop.email));
+        let shop = &invoice.shop;
+        let legal = (one_line(&shop.legal_name) != one_line(&shop.name)).then(|| shop.legal_name.clone());
+        let shop_lines = legal
+            .into_iter()
+            .chain(shop.address_lines.iter().cloned())
+            .chain([format!("GSTIN {}", shop.gstin), format!("State {}", shop.state), shop.email.clone()]);
         for line in shop_lines
-            .map(|line| one_line(line))
+            .map(|line| one_line(&line))
             .filter(|line| !line.is_empty())
         {
             y += 13.0;
@@ -797,19 +979,27 @@ impl<'a> Layout<'a> {
             tone: ACCENT,
         };
         let mut y = MARGIN + 15.0;
-        canvas.text_right(RIGHT, y, heading, "INVOICE");
+        canvas.text_right(RIGHT, y, heading, self.title());
         y += 6.0;
-        let facts = [
-            ("Invoice No.", &invoice.invoice_number),
-            ("Date", &invoice.date),
-            ("Order ID", &invoice.order_id),
-            ("Status", &invoice.status),
-        ];
+        let number_label = match invoice.kind {
+            DocumentKind::TaxInvoice => "Invoice No.",
+            DocumentKind::CreditNote { .. } => "Credit Note No.",
+        };
+        let mut facts: Vec<(&str, String)> = vec![(number_label, invoice.invoice_number.clone()), ("Date", invoice.date.clone())];
+        if let DocumentKind::CreditNote { invoice_number, invoice_date } = &invoice.kind {
+            facts.push(("Against", invoice_number.clone()));
+            facts.push(("Invoice date", invoice_date.clone()));
+        }
+        facts.push(("Order ID", invoice.order_id.clone()));
+        facts.push(("Place of supply", invoice.place_of_supply.clone()));
+        if matches!(invoice.kind, DocumentKind::TaxInvoice) {
+            facts.push(("Status", invoice.status.clone()));
+        }
         let value_width = RIGHT - META_LEFT - META_LABEL_WIDTH;
         for (label, value) in facts {
             y += 14.0;
             canvas.text(META_LEFT, y, LABEL, label);
-            let value = canvas.fit(&one_line(value), BODY_BOLD, value_width);
+            let value = canvas.fit(&one_line(&value), BODY_BOLD, value_width);
             canvas.text_right(RIGHT, y, BODY_BOLD, &value);
         }
         let right_bottom = y;
@@ -839,6 +1029,7 @@ impl<'a> Layout<'a> {
             self.fonts.char_width(BODY),
         ));
         lines.push(city_and_state(&customer.city, &customer.state));
+        lines.push(customer.gstin.as_deref().map(|gstin| format!("GSTIN {}", one_line(gstin))).unwrap_or_default());
         lines.push(one_line(&customer.email));
         for line in lines.into_iter().filter(|line| !line.is_empty()) {
             y += 13.5;
@@ -856,7 +1047,7 @@ impl<'a> Layout<'a> {
             tone: INK,
         };
         let baseline = MARGIN + 10.0;
-        let note = format!("Invoice {} (continued)", self.invoice_number);
+        let note = format!("{} {} (continued)", self.title(), self.invoice_number);
         let note_width = self.fonts.width(LABEL, &note);
         let name = canvas.fit(
             &one_line(&self.invoice.shop.name),
@@ -868,34 +1059,37 @@ impl<'a> Layout<'a> {
         canvas.rule(LEFT, RIGHT, baseline + 9.0, 0.8, ACCENT);
     }
 
+    /// "Tax Invoice" or "Credit Note".
+    fn title(&self) -> &'static str {
+        match self.invoice.kind {
+            DocumentKind::TaxInvoice => "Tax Invoice",
+            DocumentKind::CreditNote { .. } => "Credit Note",
+        }
+    }
+
     /// The table header and `rows`; returns the top of what comes next.
     fn table(&self, canvas: &mut Canvas<'_>, top: f32, rows: Range<usize>) -> f32 {
         canvas.fill_rect(LEFT, top, CONTENT_WIDTH, TABLE_HEADER_HEIGHT, SHADE);
         canvas.rule(LEFT, RIGHT, top + TABLE_HEADER_HEIGHT, 0.8, MUTED);
         let baseline = top + (TABLE_HEADER_HEIGHT + CAP_HEIGHT * TABLE_HEAD.size) / 2.0;
         canvas.text(DESCRIPTION_LEFT, baseline, TABLE_HEAD, "Description");
-        canvas.text_right(UNIT_RIGHT, baseline, TABLE_HEAD, "Unit Cost");
-        canvas.text_right(QTY_RIGHT, baseline, TABLE_HEAD, "Qty");
-        canvas.text_right(AMOUNT_RIGHT, baseline, TABLE_HEAD, "Amount");
+        let columns = columns(self.invoice);
+        let rights = column_rights(&columns);
+        for (column, right) in columns.iter().zip(&rights) {
+            let style = self.shrunk_to_fit(TABLE_HEAD, column.title, column.width - 2.0 * CELL_PAD);
+            canvas.text_right(*right, baseline, style, column.title);
+        }
 
         let mut top = top + TABLE_HEADER_HEIGHT;
         for row in &self.rows[rows] {
-            let first_baseline = top + ROW_PAD + CAP_HEIGHT * BODY.size;
+            let first_baseline = top + ROW_PAD + CAP_HEIGHT * CELL.size;
             for (index, line) in row.description.iter().enumerate() {
-                canvas.text(
-                    DESCRIPTION_LEFT,
-                    first_baseline + index as f32 * LINE_PITCH,
-                    BODY,
-                    line,
-                );
+                canvas.text(DESCRIPTION_LEFT, first_baseline + index as f32 * CELL_PITCH, CELL, line);
             }
-            for (right, column, text) in [
-                (UNIT_RIGHT, UNIT_COLUMN, &row.unit_cost),
-                (QTY_RIGHT, QTY_COLUMN, &row.quantity),
-                (AMOUNT_RIGHT, AMOUNT_COLUMN, &row.amount),
-            ] {
-                let style = self.shrunk_to_fit(BODY, text, column - 2.0 * CELL_PAD);
-                canvas.text_right(right, first_baseline, style, text);
+            canvas.text(DESCRIPTION_LEFT, first_baseline + row.description.len() as f32 * CELL_PITCH, CELL_DETAIL, &row.detail);
+            for ((column, right), text) in columns.iter().zip(&rights).zip(&row.cells) {
+                let style = self.shrunk_to_fit(CELL, text, column.width - 2.0 * CELL_PAD);
+                canvas.text_right(*right, first_baseline, style, text);
             }
             top += row.height();
             canvas.rule(LEFT, RIGHT, top, 0.5, HAIRLINE);
@@ -913,50 +1107,67 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// Totals, the amount in words and the thanks, from `top` down.
+    /// Totals, the HSN-wise tax summary, the amount in words, the signature and the thanks,
+    /// from `top` down.
     fn closing(&self, canvas: &mut Canvas<'_>, top: f32) {
         let closing = &self.closing;
-        let (rows, rule, words, thanks) = closing.baselines();
-        for (row, baseline) in closing.summary.iter().zip(rows) {
-            let (label_style, value_style) = if row.grand {
-                (TOTAL, TOTAL)
-            } else {
-                (BODY.tone(MUTED), BODY)
-            };
+        let plan = closing.plan();
+        for (row, baseline) in closing.summary.iter().zip(&plan.rows) {
+            let (label_style, value_style) = if row.grand { (TOTAL, TOTAL) } else { (BODY.tone(MUTED), BODY) };
             canvas.text(TOTALS_LEFT, top + baseline, label_style, row.label);
-            canvas.text_right(AMOUNT_RIGHT, top + baseline, value_style, &row.value);
+            canvas.text_right(RIGHT - CELL_PAD, top + baseline, value_style, &row.value);
         }
-        canvas.rule(TOTALS_LEFT, RIGHT, top + rule, 0.8, INK);
+        canvas.rule(TOTALS_LEFT, RIGHT, top + plan.rule, 0.8, INK);
 
-        canvas.text(LEFT, top + words, WORDS_LABEL, closing.words_label);
+        // The HSN-wise summary: as many equal columns as it has titles, the HSN code left-aligned.
+        let hsn_top = top + plan.hsn;
+        canvas.text(LEFT, hsn_top - 7.0, SECTION_LABEL, "HSN-WISE TAX SUMMARY");
+        canvas.fill_rect(LEFT, hsn_top, HSN_WIDTH, HSN_HEADER_HEIGHT, SHADE);
+        let width = HSN_WIDTH / closing.hsn_titles.len() as f32;
+        let header_baseline = hsn_top + (HSN_HEADER_HEIGHT + CAP_HEIGHT * TABLE_HEAD.size) / 2.0;
+        for (index, title) in closing.hsn_titles.iter().enumerate() {
+            let style = self.shrunk_to_fit(TABLE_HEAD, title, width - CELL_PAD);
+            if index == 0 {
+                canvas.text(LEFT + CELL_PAD, header_baseline, style, title);
+            } else {
+                canvas.text_right(LEFT + width * (index + 1) as f32 - CELL_PAD, header_baseline, style, title);
+            }
+        }
+        for (row_index, row) in closing.hsn_rows.iter().enumerate() {
+            let baseline = hsn_top + HSN_HEADER_HEIGHT + (row_index + 1) as f32 * HSN_ROW_PITCH - 4.0;
+            for (index, cell) in row.iter().enumerate() {
+                let style = self.shrunk_to_fit(CELL, cell, width - CELL_PAD);
+                if index == 0 {
+                    canvas.text(LEFT + CELL_PAD, baseline, style, cell);
+                } else {
+                    canvas.text_right(LEFT + width * (index + 1) as f32 - CELL_PAD, baseline, style, cell);
+                }
+            }
+        }
+        canvas.rule(LEFT, LEFT + HSN_WIDTH, hsn_top + HSN_HEADER_HEIGHT + closing.hsn_rows.len() as f32 * HSN_ROW_PITCH, 0.5, HAIRLINE);
+
+        canvas.text(LEFT, top + plan.words, WORDS_LABEL, closing.words_label);
         let indent = self.fonts.width(WORDS_LABEL, closing.words_label);
         for (index, line) in closing.words.iter().enumerate() {
             let x = if index == 0 { LEFT + indent } else { LEFT };
-            canvas.text(x, top + words + index as f32 * LINE_PITCH, WORDS, line);
+            canvas.text(x, top + plan.words + index as f32 * LINE_PITCH, WORDS, line);
         }
 
-        let thanks_style = Style {
-            weight: Weight::Bold,
-            size: 10.0,
-            tone: ACCENT,
-        };
+        let signatory = canvas.fit(&closing.signatory, BODY_BOLD.size(9.0), SIGNATURE_WIDTH);
+        canvas.text_right(RIGHT, top + plan.signature, BODY_BOLD.size(9.0), &signatory);
+        let line_top = top + plan.signature + SIGNATURE_SPACE;
+        canvas.rule(RIGHT - SIGNATURE_WIDTH, RIGHT, line_top, 0.6, MUTED);
+        canvas.text_right(RIGHT, line_top + 12.0, LABEL, "Authorised signatory");
+
+        let thanks_style = Style { weight: Weight::Bold, size: 10.0, tone: ACCENT };
         let thanks_text = canvas.fit(&closing.thanks, thanks_style, CONTENT_WIDTH);
-        canvas.text_center(
-            LEFT + CONTENT_WIDTH / 2.0,
-            top + thanks,
-            thanks_style,
-            &thanks_text,
-        );
+        canvas.text_center(LEFT + CONTENT_WIDTH / 2.0, top + plan.thanks, thanks_style, &thanks_text);
     }
 
     fn footer(&self, canvas: &mut Canvas<'_>, page: usize, pages: usize) {
         canvas.rule(LEFT, RIGHT, FOOTER_RULE, 0.5, HAIRLINE);
         let left = canvas.fit(
-            &format!(
-                "{} · Invoice {}",
-                one_line(&self.invoice.shop.name),
-                self.invoice_number
-            ),
+            &format!("{} · {} {}", one_line(&self.invoice.shop.name), self.title(), self.invoice_number),
             SMALL_MUTED,
             CONTENT_WIDTH - 100.0,
         );
@@ -970,6 +1181,27 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// The right edges of the number columns, which end at the right margin.
+fn column_rights(columns: &[Column]) -> Vec<f32> {
+    let mut right = RIGHT;
+    let mut rights: Vec<f32> = columns
+        .iter()
+        .rev()
+        .map(|column| {
+            let edge = right - CELL_PAD;
+            right -= column.width;
+            edge
+        })
+        .collect();
+    rights.reverse();
+    rights
+}
+
+/// What the number columns leave for the description.
+fn description_width(invoice: &Invoice) -> f32 {
+    CONTENT_WIDTH - columns(invoice).iter().map(|column| column.width).sum::<f32>() - 2.0 * CELL_PAD
+}
+
 /// Where the items table starts on every page after the first.
 fn continuation_table_top() -> f32 {
     MARGIN + 10.0 + 9.0 + 16.0
@@ -981,12 +1213,16 @@ fn continuation_table_top() -> f32 {
 /// `spawn_blocking` in async code.
 pub fn render(invoice: &Invoice) -> Result<Vec<u8>, InvoiceError> {
     let fonts = FONTS.as_ref().map_err(Clone::clone)?;
-    let mut doc = PdfDocument::new(&format!("Invoice {}", one_line(&invoice.invoice_number)));
+    let title = match invoice.kind {
+        DocumentKind::TaxInvoice => "Tax Invoice",
+        DocumentKind::CreditNote { .. } => "Credit Note",
+    };
+    let mut doc = PdfDocument::new(&format!("{title} {}", one_line(&invoice.invoice_number)));
     let info = &mut doc.metadata.info;
     info.author = one_line(&invoice.shop.name);
     info.creator = one_line(&invoice.shop.name);
     info.producer = "Whisk (printpdf)".to_owned();
-    info.subject = format!("Invoice for order {}", one_line(&invoice.order_id));
+    info.subject = format!("{title} for order {}", one_line(&invoice.order_id));
     let now = OffsetDateTime::now_utc();
     info.creation_date = now;
     info.modification_date = now;
@@ -1024,36 +1260,7 @@ mod tests {
     }
 
     fn invoice(lines: usize) -> Invoice {
-        Invoice {
-            shop: ShopDetails {
-                name: "Whisk Baking Supplies".into(),
-                address_lines: vec!["12 MG Road".into(), "Bengaluru, Karnataka 560001".into()],
-                email: "orders@whisk.example".into(),
-            },
-            billed_to: BilledTo {
-                name: "Asha Verma".into(),
-                address: "4th Cross, Indiranagar".into(),
-                city: "Bengaluru".into(),
-                state: "Karnataka".into(),
-                company: String::new(),
-                email: "asha@example.com".into(),
-            },
-            invoice_number: "INV-ORD1001".into(),
-            order_id: "ORD1001".into(),
-            date: "23 Nov 2026".into(),
-            status: "Delivered".into(),
-            lines: (0..lines)
-                .map(|index| InvoiceLine {
-                    description: format!("Item {index}"),
-                    unit_cost: money("250"),
-                    quantity: 2,
-                    amount: money("500"),
-                })
-                .collect(),
-            subtotal: money("500") * lines as u32,
-            discount: Money::ZERO,
-            total: money("500") * lines as u32,
-        }
+        crate::invoices::sample::invoice(lines, Supply::IntraState)
     }
 
     /// Page objects in the file: `/Type /Page` (or `/Type/Page`) not followed by `s`.
@@ -1178,29 +1385,34 @@ mod tests {
     }
 
     #[test]
-    fn the_discount_line_appears_only_when_there_is_a_discount() {
+    fn the_totals_name_the_taxes_the_supply_charges_and_a_discount_only_when_there_is_one() {
         let mut with_discount = invoice(1);
         with_discount.subtotal = money("123956.5");
         with_discount.discount = money("500");
         with_discount.total = money("123456.5");
         let rows = summary_rows(&with_discount);
-        let labels: Vec<_> = rows
-            .iter()
-            .map(|row| (row.label, row.value.as_str()))
-            .collect();
-        assert_eq!(
-            labels,
-            vec![
-                ("Subtotal", "₹1,23,956.50"),
-                ("Discount", "-₹500.00"),
-                ("Total", "₹1,23,456.50")
-            ]
-        );
-        let labels: Vec<_> = summary_rows(&invoice(1))
-            .iter()
-            .map(|row| row.label)
-            .collect();
-        assert_eq!(labels, vec!["Subtotal", "Total"]);
+        let labels: Vec<_> = rows.iter().map(|row| (row.label, row.value.as_str())).collect();
+        assert_eq!(labels[..2], [("Subtotal", "₹1,23,956.50"), ("Discount", "-₹500.00")]);
+        assert_eq!(labels.iter().map(|(label, _)| *label).collect::<Vec<_>>(), ["Subtotal", "Discount", "Taxable value", "CGST", "SGST", "Total"]);
+        assert_eq!(labels.last(), Some(&("Total", "₹1,23,456.50")));
+        let mut plain = crate::invoices::sample::invoice(2, Supply::InterState);
+        plain.discount = Money::ZERO;
+        let labels: Vec<_> = summary_rows(&plain).iter().map(|row| row.label).collect();
+        assert_eq!(labels, ["Subtotal", "Taxable value", "IGST", "Total"]);
+        let territory = crate::invoices::sample::invoice(2, Supply::IntraTerritory);
+        assert!(summary_rows(&territory).iter().any(|row| row.label == "UTGST"));
+        assert_eq!(columns(&plain).iter().map(|column| column.title).collect::<Vec<_>>(), ["Qty", "Unit price", "Taxable value", "IGST", "Total"]);
+    }
+
+    #[test]
+    fn the_hsn_summary_adds_up_the_lines_of_each_code_and_rate() {
+        let invoice = crate::invoices::sample::invoice(12, Supply::IntraState);
+        let summary = hsn_summary(&invoice.lines);
+        assert_eq!(summary.len(), 6, "six products repeat twice");
+        let taxable: Money = summary.iter().map(|row| row.taxable_value).sum();
+        let tax: Money = summary.iter().map(|row| row.cgst + row.state_tax + row.igst).sum();
+        assert_eq!((taxable, tax), (invoice.taxable_total, invoice.cgst + invoice.sgst));
+        assert_eq!(line_detail(&invoice.lines[0]), "HSN 1806 · GST 18%");
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! embedded font that has the rupee sign. Rendering is CPU work: call it from `spawn_blocking`.
 
 mod document;
+pub mod sample;
+pub mod series;
 
-pub use document::{BilledTo, Invoice, InvoiceError, InvoiceLine, ShopDetails, render};
+pub use document::{BilledTo, DocumentKind, HsnRow, Invoice, InvoiceError, InvoiceLine, ShopDetails, hsn_summary, render};
 
 use time::format_description::well_known::Rfc3339;
 use time::macros::{format_description, offset};
@@ -11,11 +13,7 @@ use time::OffsetDateTime;
 
 use crate::config::ShopIdentity;
 use crate::orders::types::{Order, OrderStatus};
-
-/// The invoice number of an order: `INV-ORD1001`.
-pub fn invoice_number(order_id: &str) -> String {
-    format!("INV-{order_id}")
-}
+use pricing::Supply;
 
 /// An RFC 3339 time as the date on an Indian invoice (IST): `23 Nov 2026`. Unparseable text is
 /// shown as it is.
@@ -32,10 +30,28 @@ fn status_label(status: OrderStatus) -> String {
     text[..1].to_uppercase() + &text[1..]
 }
 
-/// The invoice of `order`, sold by `shop`.
-pub fn for_order(order: &Order, shop: &ShopIdentity) -> Invoice {
+fn shop_details(shop: &ShopIdentity) -> ShopDetails {
+    ShopDetails {
+        name: shop.name.clone(),
+        legal_name: shop.legal_name.clone(),
+        address_lines: shop.address_lines.clone(),
+        email: shop.email.clone(),
+        gstin: shop.gstin.clone(),
+        state: format!("{} ({:02})", shop.state.name, shop.state.code),
+    }
+}
+
+/// The tax split of an order: from its place of supply and the shop's state.
+fn supply(order: &Order, shop: &ShopIdentity) -> Supply {
+    let place = order.place_of_supply.as_ref().and_then(|place| pricing::region_by_code(place.code)).unwrap_or(shop.state);
+    pricing::supply(shop.state, place)
+}
+
+fn document(order: &Order, shop: &ShopIdentity, kind: DocumentKind, number: &str, date: &str) -> Invoice {
+    let place_of_supply = order.place_of_supply.as_ref().map_or_else(|| order.state.clone(), |place| format!("{} ({:02})", place.state, place.code));
     Invoice {
-        shop: ShopDetails { name: shop.name.clone(), address_lines: shop.address_lines.clone(), email: shop.email.clone() },
+        kind,
+        shop: shop_details(shop),
         billed_to: BilledTo {
             name: order.name.clone(),
             address: order.address.clone(),
@@ -43,20 +59,58 @@ pub fn for_order(order: &Order, shop: &ShopIdentity) -> Invoice {
             state: order.state.clone(),
             company: order.company.clone(),
             email: order.email.clone(),
+            gstin: order.buyer_gstin.clone(),
         },
-        invoice_number: invoice_number(&order.order_id),
+        invoice_number: number.to_owned(),
         order_id: order.order_id.clone(),
-        date: invoice_date(&order.created_at),
+        date: invoice_date(date),
         status: status_label(order.status),
+        place_of_supply,
+        supply: supply(order, shop),
         lines: order
             .cart_items
             .iter()
-            .map(|item| InvoiceLine { description: item.name.clone(), unit_cost: item.price, quantity: item.amount, amount: item.price.times(item.amount) })
+            .map(|item| InvoiceLine {
+                description: item.name.clone(),
+                hsn: item.hsn.clone(),
+                unit_cost: item.price,
+                quantity: item.amount,
+                amount: item.price.times(item.amount),
+                discount: item.discount,
+                taxable_value: item.taxable_value,
+                rate: item.gst_rate,
+                cgst: item.cgst,
+                sgst: item.sgst,
+                utgst: item.utgst,
+                igst: item.igst,
+            })
             .collect(),
         subtotal: order.charge_total,
-        discount: order.discount,
+        discount: order.discount + order.coupon_discount,
+        taxable_total: order.taxable_total,
+        cgst: order.cgst_total,
+        sgst: order.sgst_total,
+        utgst: order.utgst_total,
+        igst: order.igst_total,
         total: order.order_total,
     }
+}
+
+/// The GST tax invoice of `order`, sold by `shop`; its number and date are the order's (empty
+/// when none was issued, which callers check first).
+pub fn tax_invoice(order: &Order, shop: &ShopIdentity) -> Invoice {
+    let number = order.invoice_number.clone().unwrap_or_default();
+    document(order, shop, DocumentKind::TaxInvoice, &number, order.invoice_date.as_deref().unwrap_or(&order.created_at))
+}
+
+/// The credit note cancelling `order`'s tax invoice.
+pub fn credit_note(order: &Order, shop: &ShopIdentity) -> Invoice {
+    let kind = DocumentKind::CreditNote {
+        invoice_number: order.invoice_number.clone().unwrap_or_default(),
+        invoice_date: invoice_date(order.invoice_date.as_deref().unwrap_or(&order.created_at)),
+    };
+    let number = order.credit_note_number.clone().unwrap_or_default();
+    document(order, shop, kind, &number, order.credit_note_date.as_deref().unwrap_or(&order.updated_at))
 }
 
 #[cfg(test)]
@@ -68,7 +122,6 @@ mod tests {
         assert_eq!(invoice_date("2026-11-23T03:55:12.123456Z"), "23 Nov 2026");
         assert_eq!(invoice_date("2026-11-23T20:00:00Z"), "24 Nov 2026", "01:30 IST the next day");
         assert_eq!(invoice_date("not a date"), "not a date");
-        assert_eq!(invoice_number("ORD1001"), "INV-ORD1001");
         assert_eq!(status_label(OrderStatus::Delivered), "Delivered");
     }
 }

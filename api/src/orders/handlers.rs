@@ -19,8 +19,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::orders::repo;
-use crate::orders::types::{CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer, OrderForCustomerRequest, OrderList, OrderStatus};
-use crate::orders::workflow::{self, Edit, Placement, ShipTo};
+use crate::orders::types::{CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer, OrderForCustomerRequest, OrderList};
+use crate::orders::workflow::{self, Edit, Placement, ShipTo, TaxRules};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
 use crate::users::repo as users_repo;
 
@@ -112,8 +112,24 @@ pub async fn create(State(state): State<AppState>, caller: Caller, headers: Head
             admin_placement(&state, &admin, idempotency_key(&headers)?, order.data).await?
         }
     };
-    let id = workflow::place(&state.db, &state.catalog_feed, placement, &items).await?;
+    let id = workflow::place(&state.db, &state.catalog_feed, tax_rules(&state), placement, &items).await?;
     Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
+}
+
+/// The GST rules of this shop.
+pub fn tax_rules(state: &AppState) -> TaxRules {
+    TaxRules { shop_state: state.config.shop.state, default_rate: state.config.gst.default_rate }
+}
+
+/// A buyer's GSTIN as sent: blank is none; anything else must pass the check.
+fn buyer_gstin(errors: &mut FieldErrors, sent: Option<&str>) -> Option<String> {
+    let sent = sent.map(str::trim).filter(|gstin| !gstin.is_empty())?;
+    errors.check("gstin", pricing::check_gstin(sent).map_err(|error| error.to_string()))
+}
+
+/// A coupon code as sent: blank is none.
+fn coupon_code(sent: Option<&str>) -> Option<String> {
+    sent.map(str::trim).filter(|code| !code.is_empty()).map(str::to_owned)
 }
 
 async fn customer_placement(
@@ -133,8 +149,9 @@ async fn customer_placement(
         address: required_text(&mut errors, "address", &checkout.address),
         city: optional_text(&mut errors, "city", &checkout.city),
         state: optional_text(&mut errors, "state", &checkout.state),
-        company: optional_text(&mut errors, "company", &checkout.company),
+        company: optional_text(&mut errors, "company", checkout.business_name.as_deref().filter(|name| !name.trim().is_empty()).unwrap_or(&checkout.company)),
     };
+    let buyer_gstin = buyer_gstin(&mut errors, checkout.gstin.as_deref());
     errors.finish()?;
     let placement = Placement {
         user: customer.id.clone(),
@@ -143,6 +160,8 @@ async fn customer_placement(
         max_pending: Some(state.config.max_pending_orders),
         ship_to,
         discount: Money::ZERO,
+        coupon_code: coupon_code(checkout.coupon_code.as_deref()),
+        buyer_gstin,
     };
     Ok((placement, checkout.cart_items))
 }
@@ -168,6 +187,7 @@ async fn admin_placement(
         state: optional_text(&mut errors, "state", &order.state),
         company: optional_text(&mut errors, "company", &company),
     };
+    let buyer_gstin = buyer_gstin(&mut errors, order.gstin.as_deref());
     errors.finish()?;
     let placement = Placement {
         user: user_id,
@@ -176,6 +196,8 @@ async fn admin_placement(
         max_pending: None,
         ship_to,
         discount: order.discount.unwrap_or(Money::ZERO),
+        coupon_code: None,
+        buyer_gstin,
     };
     Ok((placement, order.cart_items))
 }
@@ -197,7 +219,7 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
         items: changes.cart_items,
     };
     errors.finish()?;
-    workflow::edit(&state.db, &state.catalog_feed, &id, &edit).await?.ok_or_else(not_found)?;
+    workflow::edit(&state.db, &state.catalog_feed, tax_rules(&state), &id, &edit).await?.ok_or_else(not_found)?;
     Ok(Json(envelope(&state, &id).await?))
 }
 
@@ -211,26 +233,8 @@ pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The order's PDF invoice: customers for their own delivered orders, admins for any order.
-#[utoipa::path(get, path = "/api/v1/orders/{id}/invoice", operation_id = "get_order_invoice", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
-    responses((status = 200, content_type = "application/pdf", description = "The invoice, as an attachment named invoice-ORD1001.pdf"),
-        (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "invoice_unavailable: not delivered yet", body = crate::error::ErrorEnvelope)))]
-pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
-    let row = visible_order(&state, &caller, &id).await?;
-    if matches!(caller, Caller::Customer(_)) && row.status() != OrderStatus::Delivered {
-        return Err(ApiError::Conflict {
-            code: "invoice_unavailable",
-            message: "The invoice is available once the order is delivered".to_owned(),
-            details: None,
-        });
-    }
-    let order = row.view();
-    let filename = format!("invoice-{}.pdf", order.order_id);
-    let invoice = invoices::for_order(&order, &state.config.shop);
-    let pdf = tokio::task::spawn_blocking(move || invoices::render(&invoice))
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::anyhow!("the invoice renderer stopped: {error}")))?
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering an invoice")))?;
+/// A PDF as a download named `filename`.
+fn pdf_download(filename: &str, pdf: Vec<u8>) -> ApiResult<impl IntoResponse + use<>> {
     Ok((
         [
             (CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
@@ -239,4 +243,48 @@ pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Pa
         ],
         pdf,
     ))
+}
+
+async fn render(document: invoices::Invoice) -> ApiResult<Vec<u8>> {
+    tokio::task::spawn_blocking(move || invoices::render(&document))
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::anyhow!("the invoice renderer stopped: {error}")))?
+        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering an invoice")))
+}
+
+/// The order's GST tax invoice as a PDF, once issued (when the order was first marked shipped or
+/// delivered): for its customer and for admins.
+#[utoipa::path(get, path = "/api/v1/orders/{id}/invoice", operation_id = "get_order_invoice", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, content_type = "application/pdf", description = "The tax invoice, as an attachment named invoice-ORD1001.pdf"),
+        (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "invoice_unavailable: not shipped or delivered yet", body = crate::error::ErrorEnvelope)))]
+pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    let order = visible_order(&state, &caller, &id).await?.view();
+    if order.invoice_number.is_none() {
+        return Err(ApiError::Conflict {
+            code: "invoice_unavailable",
+            message: "The tax invoice is issued once the order is shipped or delivered".to_owned(),
+            details: None,
+        });
+    }
+    let filename = format!("invoice-{}.pdf", order.order_id);
+    let pdf = render(invoices::tax_invoice(&order, &state.config.shop)).await?;
+    pdf_download(&filename, pdf)
+}
+
+/// The credit note of a cancelled invoiced order as a PDF: for its customer and for admins.
+#[utoipa::path(get, path = "/api/v1/orders/{id}/credit-note", operation_id = "get_order_credit_note", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, content_type = "application/pdf", description = "The credit note, as an attachment named credit-note-ORD1001.pdf"),
+        (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "credit_note_unavailable: the order was not cancelled after its invoice", body = crate::error::ErrorEnvelope)))]
+pub async fn credit_note(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    let order = visible_order(&state, &caller, &id).await?.view();
+    if order.credit_note_number.is_none() {
+        return Err(ApiError::Conflict {
+            code: "credit_note_unavailable",
+            message: "A credit note is issued when an invoiced order is cancelled".to_owned(),
+            details: None,
+        });
+    }
+    let filename = format!("credit-note-{}.pdf", order.order_id);
+    let pdf = render(invoices::credit_note(&order, &state.config.shop)).await?;
+    pdf_download(&filename, pdf)
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use pricing::{MAX_LINE_AMOUNT, Money, OrderLine, OrderTotals, order_totals, validate_order};
+use pricing::{GstRate, MAX_LINE_AMOUNT, Money, OrderLine, Supply, TaxedLine, TaxedOrder, taxed_order, validate_order};
 
 use crate::domain::ProductId;
 use crate::error::ApiError;
@@ -20,6 +20,10 @@ pub struct CurrentProduct {
     pub stock: i64,
     /// The URL of its first image, or empty.
     pub image: String,
+    /// Its HSN code, or empty.
+    pub hsn: String,
+    /// Its GST rate.
+    pub gst_rate: GstRate,
 }
 
 /// One priced line of an order.
@@ -35,15 +39,25 @@ pub struct PricedLine {
     pub amount: u32,
     /// The product's image URL, or empty.
     pub image: String,
+    /// The product's HSN code, or empty.
+    pub hsn: String,
+    /// The GST rate in the price.
+    pub gst_rate: GstRate,
     /// True when the price is the product's current one and must still be so when the order
     /// commits (a new line); false for a line an order already had, which keeps its price.
     pub at_current_price: bool,
 }
 
-/// The totals of priced lines, through the pricing crate.
-pub fn totals(lines: &[PricedLine], discount: Money) -> OrderTotals {
-    let order_lines: Vec<OrderLine> = lines.iter().map(|line| OrderLine { price: line.price, amount: line.amount }).collect();
-    order_totals(&order_lines, discount)
+/// The money of priced lines with these discounts, GST split out for `supply`, through the
+/// pricing crate.
+pub fn taxed(lines: &[PricedLine], coupon_discount: Money, discount: Money, supply: Supply) -> TaxedOrder {
+    let taxed_lines: Vec<TaxedLine> = lines.iter().map(|line| TaxedLine { price: line.price, amount: line.amount, gst_rate: line.gst_rate }).collect();
+    taxed_order(&taxed_lines, coupon_discount, discount, supply)
+}
+
+/// The subtotal of priced lines.
+pub fn subtotal(lines: &[PricedLine]) -> Money {
+    lines.iter().map(|line| line.price.times(line.amount)).sum()
 }
 
 /// Checks the shape of the requested lines: 1 to 100, each a product id and an amount of 1 to 20,
@@ -88,7 +102,16 @@ pub fn price(
     for (item, id) in items.iter().zip(ids) {
         let amount = u32::try_from(item.amount).unwrap_or(0);
         if let Some(kept) = kept.get(id) {
-            lines.push(PricedLine { product: id.clone(), name: kept.name.clone(), price: kept.price, amount, image: kept.image.clone(), at_current_price: false });
+            lines.push(PricedLine {
+                product: id.clone(),
+                name: kept.name.clone(),
+                price: kept.price,
+                amount,
+                image: kept.image.clone(),
+                hsn: kept.hsn.clone(),
+                gst_rate: kept.gst_rate,
+                at_current_price: false,
+            });
             continue;
         }
         let product = current.get(id).ok_or_else(|| Unavailable(id.clone()))?;
@@ -101,6 +124,8 @@ pub fn price(
             price: product.selling_price,
             amount,
             image: product.image.clone(),
+            hsn: product.hsn.clone(),
+            gst_rate: product.gst_rate,
             at_current_price: true,
         });
     }
@@ -116,6 +141,10 @@ pub struct KeptLine {
     pub price: Money,
     /// The image it was ordered with.
     pub image: String,
+    /// The HSN code it was ordered with.
+    pub hsn: String,
+    /// The GST rate it was ordered at.
+    pub gst_rate: GstRate,
 }
 
 /// Units per product an order holds off the shelf: its lines unless it is cancelled.
@@ -155,7 +184,7 @@ mod tests {
     }
 
     fn product(title: &str, paise: i64) -> CurrentProduct {
-        CurrentProduct { title: title.into(), selling_price: Money::from_paise(paise), stock: 10, image: String::new() }
+        CurrentProduct { title: title.into(), selling_price: Money::from_paise(paise), stock: 10, image: String::new(), hsn: "1101".into(), gst_rate: GstRate::percent(5) }
     }
 
     #[test]
@@ -182,8 +211,10 @@ mod tests {
         let lines = price(&items, &[id("a"), id("b")], &current, &HashMap::new()).unwrap().unwrap();
         assert_eq!(lines[0].name, "Bread Flour");
         assert!(lines.iter().all(|line| line.at_current_price));
-        let totals = totals(&lines, Money::from_rupees(10));
+        let totals = taxed(&lines, Money::ZERO, Money::from_rupees(10), Supply::InterState);
         assert_eq!((totals.subtotal, totals.total, totals.num_items_in_cart), (Money::from_rupees(610), Money::from_rupees(600), 3));
+        assert_eq!(lines[0].hsn, "1101");
+        assert_eq!(totals.tax.taxable_value + totals.tax.igst, totals.total);
 
         let stale = [item("a", 2, 7_500), item("b", 1, 40_000)];
         let changed = price(&stale, &[id("a"), id("b")], &current, &HashMap::new()).unwrap().unwrap_err();
@@ -197,8 +228,8 @@ mod tests {
     fn kept_lines_keep_their_price_even_when_the_product_changed_or_went() {
         let current = HashMap::from([(id("a"), product("Bread Flour", 9_000))]);
         let kept = HashMap::from([
-            (id("a"), KeptLine { name: "Bread Flour".into(), price: Money::from_paise(8_000), image: String::new() }),
-            (id("gone"), KeptLine { name: "Old Mold".into(), price: Money::from_paise(5_000), image: String::new() }),
+            (id("a"), KeptLine { name: "Bread Flour".into(), price: Money::from_paise(8_000), image: String::new(), hsn: "1101".into(), gst_rate: GstRate::percent(5) }),
+            (id("gone"), KeptLine { name: "Old Mold".into(), price: Money::from_paise(5_000), image: String::new(), hsn: String::new(), gst_rate: GstRate::percent(18) }),
         ]);
         let items = [item("a", 3, 1), item("gone", 1, 1)];
         let lines = price(&items, &[id("a"), id("gone")], &current, &kept).unwrap().unwrap();

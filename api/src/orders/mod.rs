@@ -18,4 +18,5 @@ pub fn router() -> Router<AppState> {
         .route("/orders", get(handlers::list).post(handlers::create))
         .route("/orders/{id}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
         .route("/orders/{id}/invoice", get(handlers::invoice))
+        .route("/orders/{id}/credit-note", get(handlers::credit_note))
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use pricing::Money;
+use pricing::{CouponKind, CouponTerms, GstRate, LineMoney, Money};
 use rust_decimal::Decimal;
 use surrealdb::types::{RecordId, SurrealValue};
 
@@ -14,8 +14,8 @@ use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::orders::lines::{CurrentProduct, PricedLine};
-use crate::orders::types::{Order, OrderCustomer, OrderItem, OrderStatus};
-use crate::products::repo::ImageSlot;
+use crate::orders::types::{Order, OrderCoupon, OrderCustomer, OrderItem, OrderStatus, PlaceOfSupply};
+use crate::products::repo::{ImageSlot, stored_rate};
 use crate::uploads::images::url;
 
 /// Checks the prices new lines are charged at, then moves the stock: a negative delta takes
@@ -42,7 +42,10 @@ macro_rules! check_prices_and_move_stock {
 macro_rules! order_fields {
     () => {
         "record::id(id) AS id, order_id, name, email, address, city, state, company, cart_items, num_items_in_cart, \
-         charge_total, discount, order_total, status, record::id(user) AS user_id, user.username AS user_name, \
+         charge_total, discount, order_total, status, coupon, coupon_discount, taxable_total, cgst_total, sgst_total, \
+         utgst_total, igst_total, place_of_supply, buyer_gstin, invoice_number, <string> invoice_date AS invoice_date, \
+         credit_note_number, <string> credit_note_date AS credit_note_date, \
+         record::id(user) AS user_id, user.username AS user_name, \
          user.email AS user_email, user.company AS user_company, <string> created_at AS created_at, \
          <string> updated_at AS updated_at"
     };
@@ -62,18 +65,110 @@ pub struct StoredItem {
     pub amount: i64,
     /// Its image URL when ordered.
     pub image: String,
+    /// Its HSN code when ordered (`None` on orders from before GST).
+    pub hsn: Option<String>,
+    /// The GST rate in its price.
+    pub gst_rate: Option<Decimal>,
+    /// Its share of the order's discounts.
+    pub discount: Option<Decimal>,
+    /// Its value before tax.
+    pub taxable_value: Option<Decimal>,
+    /// Central GST.
+    pub cgst: Option<Decimal>,
+    /// State GST.
+    pub sgst: Option<Decimal>,
+    /// Union territory GST.
+    pub utgst: Option<Decimal>,
+    /// Integrated GST.
+    pub igst: Option<Decimal>,
 }
 
-impl From<&PricedLine> for StoredItem {
-    fn from(line: &PricedLine) -> StoredItem {
+impl StoredItem {
+    /// A priced line with the money the pricing crate worked out for it.
+    pub fn new(line: &PricedLine, money: &LineMoney) -> StoredItem {
         StoredItem {
             product: line.product.record(),
             name: line.name.clone(),
             price: line.price.as_decimal(),
             amount: i64::from(line.amount),
             image: line.image.clone(),
+            hsn: Some(line.hsn.clone()),
+            gst_rate: Some(line.gst_rate.as_decimal()),
+            discount: Some(money.discount.as_decimal()),
+            taxable_value: Some(money.tax.taxable_value.as_decimal()),
+            cgst: Some(money.tax.cgst.as_decimal()),
+            sgst: Some(money.tax.sgst.as_decimal()),
+            utgst: Some(money.tax.utgst.as_decimal()),
+            igst: Some(money.tax.igst.as_decimal()),
         }
     }
+
+    /// The line as the API shows it. A line from before GST shows its whole value as taxable.
+    fn view(self) -> OrderItem {
+        let money = |value: Option<Decimal>| value.map_or(Money::ZERO, Money::round);
+        let value = Money::round(self.price).times(u32::try_from(self.amount).unwrap_or(0));
+        OrderItem {
+            product_id: ProductId::from_record(&self.product).map(|id| id.key().to_owned()).unwrap_or_default(),
+            name: self.name,
+            price: Money::round(self.price),
+            amount: u32::try_from(self.amount).unwrap_or(0),
+            image: self.image,
+            hsn: self.hsn.unwrap_or_default(),
+            gst_rate: stored_rate(self.gst_rate).unwrap_or_default(),
+            discount: money(self.discount),
+            taxable_value: self.taxable_value.map_or(value - money(self.discount), Money::round),
+            cgst: money(self.cgst),
+            sgst: money(self.sgst),
+            utgst: money(self.utgst),
+            igst: money(self.igst),
+        }
+    }
+}
+
+/// The coupon terms an order was priced with, as stored.
+#[derive(Debug, Clone, PartialEq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct StoredCoupon {
+    /// The code.
+    pub code: String,
+    /// `percent` or `flat`.
+    pub kind: String,
+    /// Percent, or rupees.
+    pub value: Decimal,
+    /// The smallest subtotal it applies to.
+    pub min_subtotal: Decimal,
+    /// The most a percent coupon takes off.
+    pub max_discount: Option<Decimal>,
+}
+
+impl StoredCoupon {
+    /// The terms as the pricing crate reads them (no dates: the order used it already).
+    pub fn terms(&self) -> CouponTerms {
+        CouponTerms {
+            code: self.code.clone(),
+            kind: if self.kind == "flat" { CouponKind::Flat } else { CouponKind::Percent },
+            value: Money::round(self.value),
+            min_subtotal: Money::round(self.min_subtotal),
+            max_discount: self.max_discount.map(Money::round),
+            valid_from_ms: None,
+            valid_until_ms: None,
+        }
+    }
+
+    fn view(&self) -> OrderCoupon {
+        let terms = self.terms();
+        OrderCoupon { code: terms.code, kind: terms.kind, value: terms.value, min_subtotal: terms.min_subtotal, max_discount: terms.max_discount }
+    }
+}
+
+/// The place of supply as stored.
+#[derive(Debug, Clone, PartialEq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct StoredPlace {
+    /// The state's name.
+    pub state: String,
+    /// Its GST state code.
+    pub code: i64,
 }
 
 /// The stored fields an order write sets (all but its number, customer and times).
@@ -104,6 +199,24 @@ pub struct OrderFields {
     pub order_total: Decimal,
     /// Status.
     pub status: String,
+    /// The coupon used, with the terms it was priced with.
+    pub coupon: Option<StoredCoupon>,
+    /// What the coupon took off.
+    pub coupon_discount: Decimal,
+    /// The lines' taxable values summed.
+    pub taxable_total: Option<Decimal>,
+    /// CGST summed.
+    pub cgst_total: Option<Decimal>,
+    /// SGST summed.
+    pub sgst_total: Option<Decimal>,
+    /// UTGST summed.
+    pub utgst_total: Option<Decimal>,
+    /// IGST summed.
+    pub igst_total: Option<Decimal>,
+    /// The ship-to state and its code.
+    pub place_of_supply: Option<StoredPlace>,
+    /// The buyer's GSTIN.
+    pub buyer_gstin: Option<String>,
 }
 
 /// An order as stored, with its customer.
@@ -138,6 +251,32 @@ pub struct OrderRow {
     pub order_total: Decimal,
     /// See [`OrderFields`].
     pub status: String,
+    /// See [`OrderFields`].
+    pub coupon: Option<StoredCoupon>,
+    /// See [`OrderFields`] (`None` before coupons existed).
+    pub coupon_discount: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub taxable_total: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub cgst_total: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub sgst_total: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub utgst_total: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub igst_total: Option<Decimal>,
+    /// See [`OrderFields`].
+    pub place_of_supply: Option<StoredPlace>,
+    /// See [`OrderFields`].
+    pub buyer_gstin: Option<String>,
+    /// The tax invoice number, once issued.
+    pub invoice_number: Option<String>,
+    /// When it was issued (RFC 3339).
+    pub invoice_date: Option<String>,
+    /// The credit note number, once issued.
+    pub credit_note_number: Option<String>,
+    /// When it was issued (RFC 3339).
+    pub credit_note_date: Option<String>,
     /// The customer's key.
     pub user_id: String,
     /// The customer's name.
@@ -178,21 +317,25 @@ impl OrderRow {
             city: self.city,
             state: self.state,
             company: self.company,
-            cart_items: self
-                .cart_items
-                .into_iter()
-                .map(|item| OrderItem {
-                    product_id: ProductId::from_record(&item.product).map(|id| id.key().to_owned()).unwrap_or_default(),
-                    name: item.name,
-                    price: Money::round(item.price),
-                    amount: u32::try_from(item.amount).unwrap_or(0),
-                    image: item.image,
-                })
-                .collect(),
+            cart_items: self.cart_items.into_iter().map(StoredItem::view).collect(),
             num_items_in_cart: u32::try_from(self.num_items_in_cart).unwrap_or(0),
             charge_total: Money::round(self.charge_total),
             discount: Money::round(self.discount),
+            coupon_code: self.coupon.as_ref().map(|coupon| coupon.code.clone()),
+            coupon: self.coupon.as_ref().map(StoredCoupon::view),
+            coupon_discount: self.coupon_discount.map_or(Money::ZERO, Money::round),
             order_total: Money::round(self.order_total),
+            taxable_total: self.taxable_total.map_or(Money::round(self.order_total), Money::round),
+            cgst_total: self.cgst_total.map_or(Money::ZERO, Money::round),
+            sgst_total: self.sgst_total.map_or(Money::ZERO, Money::round),
+            utgst_total: self.utgst_total.map_or(Money::ZERO, Money::round),
+            igst_total: self.igst_total.map_or(Money::ZERO, Money::round),
+            place_of_supply: self.place_of_supply.map(|place| PlaceOfSupply { state: place.state, code: u8::try_from(place.code).unwrap_or(0) }),
+            buyer_gstin: self.buyer_gstin,
+            invoice_number: self.invoice_number,
+            invoice_date: self.invoice_date,
+            credit_note_number: self.credit_note_number,
+            credit_note_date: self.credit_note_date,
             status,
             user: OrderCustomer {
                 id: self.user_id,
@@ -273,6 +416,16 @@ pub enum WriteError {
     /// The customer already has this many unpaid pending orders open, the most allowed.
     #[error("too many pending orders")]
     TooManyPending(u32),
+    /// The coupon cannot be used: the reason (`used_up`, `expired`, ...; `not_found` when it
+    /// was deleted).
+    #[error("coupon unusable: {0}")]
+    CouponUnusable(String),
+    /// The coupon's terms changed since the order was priced; price again.
+    #[error("the coupon changed")]
+    CouponChanged,
+    /// The invoice or credit-note series of this financial year has run out of numbers.
+    #[error("the {0} series is full")]
+    SeriesFull(String),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -286,6 +439,9 @@ fn write_error(response: &mut surrealdb::IndexedResults, doing: &'static str) ->
             let mut parts = text.splitn(3, ':');
             let (kind, product) = (parts.next().unwrap_or_default(), parts.next().and_then(ProductId::parse));
             Err(match (kind, product) {
+                ("coupon_unusable", _) => WriteError::CouponUnusable(text.split(':').nth(1).unwrap_or("inactive").to_owned()),
+                ("coupon_changed", _) => WriteError::CouponChanged,
+                ("series_full", _) => WriteError::SeriesFull(text.split(':').nth(1).unwrap_or("invoice").to_owned()),
                 ("out_of_stock", Some(product)) => {
                     let left = parts.next().and_then(|left| left.trim().parse().ok()).unwrap_or(0);
                     WriteError::OutOfStock { product, left }
@@ -317,6 +473,18 @@ pub struct NewOrder {
     pub idempotency_key: Option<String>,
     /// Refuse the order when the customer already has this many pending orders open.
     pub max_pending: Option<u32>,
+    /// The coupon it uses, counted in the same transaction.
+    pub coupon: Option<CouponUse>,
+}
+
+/// A coupon an order uses: the record and the version of its terms the order was priced with.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct CouponUse {
+    /// `coupon:<CODE>`.
+    pub id: RecordId,
+    /// Its `updated_at` when read, as text.
+    pub version: String,
 }
 
 /// Who sent an order, whose Idempotency-Keys it is unique among: the admin who placed it for
@@ -342,7 +510,25 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                  name = $fields.name, email = $fields.email, address = $fields.address, city = $fields.city, \
                  state = $fields.state, company = $fields.company, cart_items = $fields.cart_items, \
                  num_items_in_cart = $fields.num_items_in_cart, charge_total = $fields.charge_total, \
-                 discount = $fields.discount, order_total = $fields.order_total, status = $fields.status RETURN NONE; \
+                 discount = $fields.discount, order_total = $fields.order_total, status = $fields.status, \
+                 coupon = $fields.coupon, coupon_discount = $fields.coupon_discount, \
+                 taxable_total = $fields.taxable_total, cgst_total = $fields.cgst_total, sgst_total = $fields.sgst_total, \
+                 utgst_total = $fields.utgst_total, igst_total = $fields.igst_total, \
+                 place_of_supply = $fields.place_of_supply, buyer_gstin = $fields.buyer_gstin RETURN NONE; \
+             IF $coupon != NONE { \
+                 LET $terms = (SELECT * FROM ONLY $coupon.id); \
+                 IF $terms = NONE { THROW 'coupon_unusable:not_found' }; \
+                 IF <string> $terms.updated_at != $coupon.version { THROW 'coupon_changed' }; \
+                 IF !$terms.active { THROW 'coupon_unusable:inactive' }; \
+                 IF $terms.valid_from != NONE AND time::now() < $terms.valid_from { THROW 'coupon_unusable:not_started' }; \
+                 IF $terms.valid_until != NONE AND time::now() >= $terms.valid_until { THROW 'coupon_unusable:expired' }; \
+                 IF $terms.usage_limit != NONE AND $terms.uses >= $terms.usage_limit { THROW 'coupon_unusable:used_up' }; \
+                 LET $mine = array::len(SELECT VALUE id FROM coupon_use WHERE coupon = $coupon.id AND user = $user); \
+                 IF $terms.per_customer_limit != NONE AND $mine >= $terms.per_customer_limit { THROW 'coupon_unusable:used_by_you' }; \
+                 UPDATE $coupon.id SET uses += 1 RETURN NONE; \
+                 CREATE type::record('coupon_use', [$terms.code, record::id($user), $mine + 1]) \
+                     SET coupon = $coupon.id, user = $user, order = $id RETURN NONE; \
+             }; \
              IF $key != NONE { CREATE order_request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE }; \
              COMMIT;"
         ))
@@ -355,14 +541,37 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
         .bind(("user", order.user.record()))
         .bind(("created_by", order.created_by.map(|admin| admin.record())))
         .bind(("key", order.idempotency_key))
+        .bind(("coupon", order.coupon))
         .await
         .context("placing an order")?;
     write_error(&mut response, "placing an order")?;
     Ok(id)
 }
 
-/// Replaces an order's fields and moves stock, provided the order still has the `seen` version.
-pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work: &StockWork) -> Result<(), WriteError> {
+/// A document number to issue in a status change's transaction: the next of a series.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct Issue {
+    /// The series' counter (`counter:invoice_2026`), holding the last number handed out.
+    pub counter: RecordId,
+    /// The text before the number: `WSK/26-27/`.
+    pub prefix: String,
+}
+
+/// The documents a status change issues.
+#[derive(Debug, Clone, Default)]
+pub struct Documents {
+    /// The tax invoice, when the order is first marked shipped or delivered.
+    pub invoice: Option<Issue>,
+    /// The credit note, when an invoiced order is cancelled.
+    pub credit_note: Option<Issue>,
+}
+
+/// Replaces an order's fields, moves stock and issues the documents the change calls for,
+/// provided the order still has the `seen` version. A document takes the next number of its
+/// series in the same transaction, so numbers have no gaps (a failed change rolls its number
+/// back) and no duplicates (two changes taking one conflict on the counter, and one runs again).
+pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work: &StockWork, documents: Documents) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
         .query(concat!(
@@ -371,6 +580,18 @@ pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work
              IF $version != $seen { THROW 'order_changed' }; ",
             check_prices_and_move_stock!(),
             "UPDATE $id MERGE $fields RETURN NONE; \
+             IF $invoice != NONE { \
+                 LET $n = (UPSERT ONLY $invoice.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
+                 IF $n > 999999 { THROW 'series_full:invoice' }; \
+                 LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
+                 UPDATE $id SET invoice_number = $invoice.prefix + $digits, invoice_date = time::now() RETURN NONE; \
+             }; \
+             IF $credit_note != NONE { \
+                 LET $n = (UPSERT ONLY $credit_note.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
+                 IF $n > 999999 { THROW 'series_full:credit note' }; \
+                 LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
+                 UPDATE $id SET credit_note_number = $credit_note.prefix + $digits, credit_note_date = time::now() RETURN NONE; \
+             }; \
              COMMIT;"
         ))
         .bind(("id", id.record()))
@@ -378,6 +599,8 @@ pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work
         .bind(("moves", moves))
         .bind(("price_checks", price_checks))
         .bind(("fields", fields))
+        .bind(("invoice", documents.invoice))
+        .bind(("credit_note", documents.credit_note))
         .await
         .context("updating an order")?;
     write_error(&mut response, "updating an order")
@@ -447,7 +670,7 @@ pub async fn list(db: &Db, user: Option<&UserId>, page: pricing::PageRequest) ->
 }
 
 /// The products with these ids as an order needs them; missing ones are left out.
-pub async fn products(db: &Db, ids: &[ProductId]) -> anyhow::Result<HashMap<ProductId, CurrentProduct>> {
+pub async fn products(db: &Db, ids: &[ProductId], default_rate: GstRate) -> anyhow::Result<HashMap<ProductId, CurrentProduct>> {
     #[derive(SurrealValue)]
     #[surreal(crate = "surrealdb::types")]
     struct Row {
@@ -456,10 +679,12 @@ pub async fn products(db: &Db, ids: &[ProductId]) -> anyhow::Result<HashMap<Prod
         selling_price: Decimal,
         stock: i64,
         images: Vec<Option<ImageSlot>>,
+        hsn: String,
+        gst_rate: Option<Decimal>,
     }
     let records: Vec<RecordId> = ids.iter().map(ProductId::record).collect();
     let mut response = db
-        .query("SELECT id, title, selling_price, stock, images FROM $records")
+        .query("SELECT id, title, selling_price, stock, images, hsn, gst_rate FROM $records")
         .bind(("records", records))
         .await
         .context("loading the ordered products")?;
@@ -468,7 +693,14 @@ pub async fn products(db: &Db, ids: &[ProductId]) -> anyhow::Result<HashMap<Prod
         .into_iter()
         .filter_map(|row| {
             let image = row.images.into_iter().flatten().next().map(|slot| url(&slot.thumb)).unwrap_or_default();
-            let product = CurrentProduct { title: row.title, selling_price: Money::round(row.selling_price), stock: row.stock, image };
+            let product = CurrentProduct {
+                title: row.title,
+                selling_price: Money::round(row.selling_price),
+                stock: row.stock,
+                image,
+                hsn: row.hsn,
+                gst_rate: stored_rate(row.gst_rate).unwrap_or(default_rate),
+            };
             Some((ProductId::from_record(&row.id)?, product))
         })
         .collect())

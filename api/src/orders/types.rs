@@ -1,6 +1,6 @@
 //! Order request and response types.
 
-use pricing::Money;
+use pricing::{GstRate, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -12,7 +12,9 @@ pub enum OrderStatus {
     Pending,
     /// Paid.
     Paid,
-    /// Delivered; the customer may download the invoice.
+    /// Handed to the courier; the tax invoice is issued.
+    Shipped,
+    /// Delivered; the tax invoice is issued if shipping did not issue it.
     Delivered,
     /// Cancelled; its stock went back on the shelf.
     Cancelled,
@@ -24,6 +26,7 @@ impl OrderStatus {
         match self {
             OrderStatus::Pending => "pending",
             OrderStatus::Paid => "paid",
+            OrderStatus::Shipped => "shipped",
             OrderStatus::Delivered => "delivered",
             OrderStatus::Cancelled => "cancelled",
         }
@@ -31,12 +34,17 @@ impl OrderStatus {
 
     /// The status stored as `text`.
     pub fn parse(text: &str) -> Option<OrderStatus> {
-        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Delivered, OrderStatus::Cancelled].into_iter().find(|status| status.as_str() == text)
+        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Shipped, OrderStatus::Delivered, OrderStatus::Cancelled].into_iter().find(|status| status.as_str() == text)
     }
 
     /// True while the order holds its items' stock (every status but cancelled).
     pub fn holds_stock(self) -> bool {
         self != OrderStatus::Cancelled
+    }
+
+    /// True when reaching this status issues the tax invoice (once: the first time).
+    pub fn issues_invoice(self) -> bool {
+        matches!(self, OrderStatus::Shipped | OrderStatus::Delivered)
     }
 }
 
@@ -55,6 +63,58 @@ pub struct OrderItem {
     pub amount: u32,
     /// The product's image (a URL path) when ordered, or empty.
     pub image: String,
+    /// The product's HSN code when ordered, or empty.
+    pub hsn: String,
+    /// The GST rate in percent, included in the price.
+    #[schema(value_type = f64)]
+    pub gst_rate: GstRate,
+    /// The line's share of the order's discounts (coupon and admin's).
+    #[schema(value_type = f64)]
+    pub discount: Money,
+    /// The value before tax: price × amount − discount − tax.
+    #[schema(value_type = f64)]
+    pub taxable_value: Money,
+    /// Central GST (a sale within the shop's state or territory).
+    #[schema(value_type = f64)]
+    pub cgst: Money,
+    /// State GST (within the shop's state).
+    #[schema(value_type = f64)]
+    pub sgst: Money,
+    /// Union territory GST (within a territory without a legislature).
+    #[schema(value_type = f64)]
+    pub utgst: Money,
+    /// Integrated GST (a sale to another state).
+    #[schema(value_type = f64)]
+    pub igst: Money,
+}
+
+/// The place of supply: the ship-to state and its GST state code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PlaceOfSupply {
+    /// The state or union territory.
+    pub state: String,
+    /// Its GST state code, 1 to 38.
+    pub code: u8,
+}
+
+/// The terms of the coupon an order used, as it was priced with them.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCoupon {
+    /// The code.
+    pub code: String,
+    /// `percent` or `flat`.
+    #[schema(value_type = String)]
+    pub kind: pricing::CouponKind,
+    /// Percent, or rupees.
+    #[schema(value_type = f64)]
+    pub value: Money,
+    /// The smallest subtotal it applies to.
+    #[schema(value_type = f64)]
+    pub min_subtotal: Money,
+    /// The most a percent coupon takes off.
+    #[schema(value_type = Option<f64>)]
+    pub max_discount: Option<Money>,
 }
 
 /// The customer an order belongs to.
@@ -99,12 +159,47 @@ pub struct Order {
     /// The subtotal: the sum of price times amount.
     #[schema(value_type = f64)]
     pub charge_total: Money,
-    /// The discount taken off the subtotal.
+    /// The admin's discount taken off the subtotal.
     #[schema(value_type = f64)]
     pub discount: Money,
-    /// What is charged: max(0, subtotal - discount).
+    /// The code of the coupon the order used.
+    pub coupon_code: Option<String>,
+    /// The coupon's terms, which an edit of the order prices with again.
+    pub coupon: Option<OrderCoupon>,
+    /// What the coupon took off the subtotal.
+    #[schema(value_type = f64)]
+    pub coupon_discount: Money,
+    /// What is charged, GST included: max(0, subtotal - couponDiscount - discount).
     #[schema(value_type = f64)]
     pub order_total: Money,
+    /// The sum of the lines' taxable values.
+    #[schema(value_type = f64)]
+    pub taxable_total: Money,
+    /// The sum of the lines' CGST.
+    #[schema(value_type = f64)]
+    pub cgst_total: Money,
+    /// The sum of the lines' SGST.
+    #[schema(value_type = f64)]
+    pub sgst_total: Money,
+    /// The sum of the lines' UTGST.
+    #[schema(value_type = f64)]
+    pub utgst_total: Money,
+    /// The sum of the lines' IGST.
+    #[schema(value_type = f64)]
+    pub igst_total: Money,
+    /// The ship-to state, which decides the tax split (null for orders from before GST).
+    pub place_of_supply: Option<PlaceOfSupply>,
+    /// The buyer's GSTIN, for a B2B tax invoice.
+    pub buyer_gstin: Option<String>,
+    /// The tax invoice number (`WSK/26-27/00001`), issued when the order is first marked shipped
+    /// or delivered.
+    pub invoice_number: Option<String>,
+    /// When the invoice was issued (RFC 3339).
+    pub invoice_date: Option<String>,
+    /// The credit note number (`CN/26-27/00001`), issued when an invoiced order is cancelled.
+    pub credit_note_number: Option<String>,
+    /// When the credit note was issued (RFC 3339).
+    pub credit_note_date: Option<String>,
     /// Where the order stands.
     pub status: OrderStatus,
     /// The customer.
@@ -168,6 +263,16 @@ pub struct Checkout {
     /// Ship to: company or bakery.
     #[serde(default)]
     pub company: String,
+    /// A coupon code; a coupon that cannot be used answers 404 `coupon_not_found` or 409
+    /// `coupon_unusable`, and the order is not placed.
+    #[serde(default)]
+    pub coupon_code: Option<String>,
+    /// The buyer's GSTIN for a B2B tax invoice, checked by format and check character.
+    #[serde(default)]
+    pub gstin: Option<String>,
+    /// The registered business name for the invoice (replaces `company` when given).
+    #[serde(default)]
+    pub business_name: Option<String>,
     /// Ignored: the server computes it.
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
@@ -207,6 +312,9 @@ pub struct OrderForCustomer {
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub discount: Option<Money>,
+    /// The buyer's GSTIN for a B2B tax invoice.
+    #[serde(default)]
+    pub gstin: Option<String>,
     /// Ignored: the server counts.
     #[serde(default)]
     #[schema(value_type = Option<u32>)]

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use pricing::{Money, format_inr};
+use pricing::{GstRate, Money, Region, Supply, format_inr};
 use serde_json::json;
 
 use crate::catalog::follow::{Follower, WriteMark};
@@ -11,8 +11,11 @@ use crate::db::Db;
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::ApiError;
+use crate::coupons::handlers::{not_found as coupon_not_found, now_ms, unusable as coupon_unusable};
+use crate::coupons::repo as coupons_repo;
+use crate::invoices::series;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
-use crate::orders::repo::{self, NewOrder, OrderFields, OrderRow, StockWork, StoredItem, WriteError};
+use crate::orders::repo::{self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon, StoredItem, StoredPlace, WriteError};
 use crate::orders::types::{CartItemInput, OrderStatus};
 
 /// Shipping details of a new order, checked.
@@ -32,6 +35,26 @@ pub struct ShipTo {
     pub company: String,
 }
 
+/// The GST rules orders are priced by.
+#[derive(Debug, Clone, Copy)]
+pub struct TaxRules {
+    /// Where the shop is registered: sales shipped there are intra-state.
+    pub shop_state: Region,
+    /// The rate of a product or an old line that has none.
+    pub default_rate: GstRate,
+}
+
+impl TaxRules {
+    /// The place of supply of an order shipped to `state`, or a 400 naming the field.
+    pub fn place_of_supply(&self, state: &str) -> Result<Region, ApiError> {
+        pricing::find_region(state).ok_or_else(|| ApiError::invalid_field("state", "choose one of India's states or union territories"))
+    }
+
+    fn supply(&self, place: Region) -> Supply {
+        pricing::supply(self.shop_state, place)
+    }
+}
+
 /// Who places a new order and how.
 #[derive(Debug, Clone)]
 pub struct Placement {
@@ -48,10 +71,25 @@ pub struct Placement {
     pub ship_to: ShipTo,
     /// Rupees off the subtotal.
     pub discount: Money,
+    /// A coupon code the customer entered (as typed).
+    pub coupon_code: Option<String>,
+    /// The buyer's GSTIN, checked.
+    pub buyer_gstin: Option<String>,
 }
 
-fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], discount: Money, status: OrderStatus) -> OrderFields {
-    let totals = lines::totals(lines, discount);
+/// The money of an order being written: its coupon, discounts and place of supply.
+struct Pricing<'a> {
+    coupon: Option<&'a StoredCoupon>,
+    coupon_discount: Money,
+    discount: Money,
+    place: Region,
+    supply: Supply,
+    buyer_gstin: Option<String>,
+}
+
+fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], pricing: &Pricing<'_>, status: OrderStatus) -> OrderFields {
+    let totals = lines::taxed(lines, pricing.coupon_discount, pricing.discount, pricing.supply);
+    let decimal = |money: Money| Some(money.as_decimal());
     OrderFields {
         name: ship_to.name.clone(),
         email: ship_to.email.clone(),
@@ -59,13 +97,46 @@ fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], discount: Money, status
         city: ship_to.city.clone(),
         state: ship_to.state.clone(),
         company: ship_to.company.clone(),
-        cart_items: lines.iter().map(StoredItem::from).collect(),
+        cart_items: lines.iter().zip(&totals.lines).map(|(line, money)| StoredItem::new(line, money)).collect(),
         num_items_in_cart: i64::from(totals.num_items_in_cart),
         charge_total: totals.subtotal.as_decimal(),
         discount: totals.discount.as_decimal(),
         order_total: totals.total.as_decimal(),
         status: status.as_str().to_owned(),
+        coupon: pricing.coupon.cloned(),
+        coupon_discount: totals.coupon_discount.as_decimal(),
+        taxable_total: decimal(totals.tax.taxable_value),
+        cgst_total: decimal(totals.tax.cgst),
+        sgst_total: decimal(totals.tax.sgst),
+        utgst_total: decimal(totals.tax.utgst),
+        igst_total: decimal(totals.tax.igst),
+        place_of_supply: Some(StoredPlace { state: pricing.place.name.to_owned(), code: i64::from(pricing.place.code) }),
+        buyer_gstin: pricing.buyer_gstin.clone(),
     }
+}
+
+fn coupon_error(reason: &str) -> ApiError {
+    match reason {
+        "not_found" => coupon_not_found(),
+        "inactive" => coupon_unusable(reason, "This coupon is not active"),
+        "not_started" => coupon_unusable(reason, "This coupon is not valid yet"),
+        "expired" => coupon_unusable(reason, "This coupon has expired"),
+        "used_up" => coupon_unusable(reason, "This coupon has been used up"),
+        "used_by_you" => coupon_unusable(reason, "You have already used this coupon"),
+        other => coupon_unusable(other, "This coupon cannot be used"),
+    }
+}
+
+/// The coupon a placement uses, read now: its terms as the order stores them, what it takes
+/// off `subtotal`, and the version the transaction checks. 404 or 409 when it cannot be used.
+async fn read_coupon(db: &Db, code: &str, placement: &Placement, subtotal: Money) -> Result<(StoredCoupon, Money, CouponUse), ApiError> {
+    let code = crate::coupons::handlers::normalize_code(code);
+    let row = coupons_repo::find(db, &code).await?.ok_or_else(coupon_not_found)?;
+    let mine = coupons_repo::customer_uses(db, &code, &placement.user).await?;
+    let discount = pricing::evaluate_coupon(&row.terms(), &row.usage(mine), subtotal, now_ms())
+        .map_err(|refusal| coupon_unusable(refusal.reason(), &refusal.to_string()))?;
+    let stored = StoredCoupon { code: row.code.clone(), kind: row.kind.clone(), value: row.value, min_subtotal: row.min_subtotal, max_discount: row.max_discount };
+    Ok((stored, discount, CouponUse { id: coupons_repo::record(&code), version: row.version() }))
 }
 
 fn unavailable(Unavailable(product): Unavailable) -> ApiError {
@@ -123,8 +194,9 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 /// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
 /// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
 /// replayed Idempotency-Key returns the first order's id.
-pub async fn place(db: &Db, catalog: &Follower, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
+pub async fn place(db: &Db, catalog: &Follower, rules: TaxRules, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
     let ids = lines::check_shape(items, placement.discount)?;
+    let place = rules.place_of_supply(&placement.ship_to.state)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     if let Some(key) = &placement.idempotency_key
         && let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await?
@@ -132,17 +204,30 @@ pub async fn place(db: &Db, catalog: &Follower, placement: Placement, items: &[C
         return Ok(first);
     }
     for attempt in 1..=MAX_ATTEMPTS {
-        let current = repo::products(db, &ids).await?;
+        let current = repo::products(db, &ids, rules.default_rate).await?;
         let priced = lines::price(items, &ids, &current, &HashMap::new()).map_err(unavailable)?;
         let priced = priced.map_err(|changed| price_changed(&changed, &current))?;
+        let coupon = match &placement.coupon_code {
+            Some(code) => Some(read_coupon(db, code, &placement, lines::subtotal(&priced)).await?),
+            None => None,
+        };
         let moves = lines::stock_moves(&lines::held(&[], true), &lines::held(&taking(&priced), true));
         let work = StockWork { moves, price_checks: price_checks(&priced) };
+        let pricing = Pricing {
+            coupon: coupon.as_ref().map(|(stored, _, _)| stored),
+            coupon_discount: coupon.as_ref().map_or(Money::ZERO, |(_, discount, _)| *discount),
+            discount: placement.discount,
+            place,
+            supply: rules.supply(place),
+            buyer_gstin: placement.buyer_gstin.clone(),
+        };
         let order = NewOrder {
             user: placement.user.clone(),
             created_by: placement.created_by.clone(),
-            fields: stored_fields(&placement.ship_to, &priced, placement.discount, OrderStatus::Pending),
+            fields: stored_fields(&placement.ship_to, &priced, &pricing, OrderStatus::Pending),
             idempotency_key: placement.idempotency_key.clone(),
             max_pending: placement.max_pending,
+            coupon: coupon.map(|(_, _, used)| used),
         };
         let mark = catalog.mark();
         match repo::place(db, order, &work).await {
@@ -154,14 +239,16 @@ pub async fn place(db: &Db, catalog: &Follower, placement: Placement, items: &[C
                 return Err(out_of_stock(&product, left, current.get(&product).map(|product| product.title.as_str())));
             }
             Err(WriteError::TooManyPending(most)) => return Err(too_many_pending(most)),
+            Err(WriteError::CouponUnusable(reason)) => return Err(coupon_error(&reason)),
             Err(WriteError::DuplicateKey) => {
                 let key = placement.idempotency_key.as_deref().unwrap_or_default();
                 if let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await? {
                     return Ok(first);
                 }
             }
-            // A price or product changed under us: price again, which answers properly.
-            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged) => {}
+            // A price, product or coupon changed under us: price again, which answers properly.
+            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged | WriteError::CouponChanged) => {}
+            Err(WriteError::SeriesFull(series)) => return Err(ApiError::Internal(anyhow::anyhow!("the {series} series is full"))),
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
         }
         tokio::time::sleep(backoff(attempt)).await;
@@ -186,17 +273,28 @@ pub struct Edit {
     pub items: Option<Vec<CartItemInput>>,
 }
 
-fn kept_lines(row: &OrderRow) -> HashMap<ProductId, KeptLine> {
+fn item_rate(item: &StoredItem, rules: TaxRules) -> GstRate {
+    crate::products::repo::stored_rate(item.gst_rate).unwrap_or(rules.default_rate)
+}
+
+fn kept_lines(row: &OrderRow, rules: TaxRules) -> HashMap<ProductId, KeptLine> {
     row.cart_items
         .iter()
         .filter_map(|item| {
             let product = ProductId::from_record(&item.product)?;
-            Some((product, KeptLine { name: item.name.clone(), price: Money::round(item.price), image: item.image.clone() }))
+            let kept = KeptLine {
+                name: item.name.clone(),
+                price: Money::round(item.price),
+                image: item.image.clone(),
+                hsn: item.hsn.clone().unwrap_or_default(),
+                gst_rate: item_rate(item, rules),
+            };
+            Some((product, kept))
         })
         .collect()
 }
 
-fn existing_lines(row: &OrderRow) -> Vec<PricedLine> {
+fn existing_lines(row: &OrderRow, rules: TaxRules) -> Vec<PricedLine> {
     row.cart_items
         .iter()
         .filter_map(|item| {
@@ -206,15 +304,69 @@ fn existing_lines(row: &OrderRow) -> Vec<PricedLine> {
                 price: Money::round(item.price),
                 amount: u32::try_from(item.amount).ok()?,
                 image: item.image.clone(),
+                hsn: item.hsn.clone().unwrap_or_default(),
+                gst_rate: item_rate(item, rules),
                 at_current_price: false,
             })
         })
         .collect()
 }
 
-/// Edits an order: totals recomputed, stock following the items and the status (cancelling
-/// returns it, leaving cancelled takes it again). `None` when there is no such order.
-pub async fn edit(db: &Db, catalog: &Follower, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
+/// The place of supply an existing order was priced for: its stored one, else its state's, else
+/// the shop's own (an order from before GST with a state the table does not know).
+fn order_place(row: &OrderRow, rules: TaxRules) -> Region {
+    row.place_of_supply
+        .as_ref()
+        .and_then(|place| u8::try_from(place.code).ok())
+        .and_then(pricing::region_by_code)
+        .or_else(|| pricing::find_region(&row.state))
+        .unwrap_or(rules.shop_state)
+}
+
+/// True when `edit` would change what an issued tax invoice states: the lines, the discount or
+/// the buyer's name and address.
+fn changes_invoiced_terms(row: &OrderRow, edit: &Edit) -> bool {
+    let differs = |new: &Option<String>, old: &str| new.as_deref().is_some_and(|new| new != old);
+    let lines_differ = edit.items.as_ref().is_some_and(|items| {
+        let sent: Vec<(String, i64)> = items.iter().map(|item| (item.product_id.trim().to_owned(), item.amount)).collect();
+        let held: Vec<(String, i64)> = row
+            .cart_items
+            .iter()
+            .map(|item| (ProductId::from_record(&item.product).map(|id| id.key().to_owned()).unwrap_or_default(), item.amount))
+            .collect();
+        sent != held
+    });
+    lines_differ
+        || edit.discount.is_some_and(|discount| discount != Money::round(row.discount))
+        || differs(&edit.name, &row.name)
+        || differs(&edit.address, &row.address)
+}
+
+/// The documents a move from `row`'s status to `new_status` issues, numbered in the series of
+/// the financial year of `now`.
+fn documents(row: &OrderRow, new_status: OrderStatus, now: time::OffsetDateTime) -> Documents {
+    Documents {
+        invoice: (new_status.issues_invoice() && row.invoice_number.is_none()).then(|| series::invoice(now)),
+        credit_note: (new_status == OrderStatus::Cancelled && row.invoice_number.is_some() && row.credit_note_number.is_none())
+            .then(|| series::credit_note(now)),
+    }
+}
+
+fn invoiced(number: &str) -> ApiError {
+    ApiError::Conflict {
+        code: "order_invoiced",
+        message: format!(
+            "Tax invoice {number} has been issued for this order, so its items, discount and buyer cannot change. Cancel it (a credit note is issued) and place a new order instead."
+        ),
+        details: None,
+    }
+}
+
+/// Edits an order: totals recomputed (a coupon it used is priced again with the terms it was
+/// used with), stock following the items and the status (cancelling returns it, leaving
+/// cancelled takes it again), and the tax invoice or credit note issued when the status calls
+/// for one. `None` when there is no such order.
+pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
     let ids = match &edit.items {
         Some(items) => Some(lines::check_shape(items, edit.discount.unwrap_or(Money::ZERO))?),
         None => {
@@ -226,16 +378,21 @@ pub async fn edit(db: &Db, catalog: &Follower, id: &OrderId, edit: &Edit) -> Res
     };
     for attempt in 1..=MAX_ATTEMPTS {
         let Some(row) = repo::find(db, id).await? else { return Ok(None) };
+        if let Some(number) = &row.invoice_number
+            && changes_invoiced_terms(&row, edit)
+        {
+            return Err(invoiced(number));
+        }
         let (old_status, new_status) = (row.status(), edit.status.unwrap_or(row.status()));
         let mut current = HashMap::new();
         let priced = match (&edit.items, &ids) {
             (Some(items), Some(ids)) => {
-                let kept = kept_lines(&row);
+                let kept = kept_lines(&row, rules);
                 let new: Vec<ProductId> = ids.iter().filter(|product| !kept.contains_key(product)).cloned().collect();
-                current = repo::products(db, &new).await?;
+                current = repo::products(db, &new, rules.default_rate).await?;
                 lines::price(items, ids, &current, &kept).map_err(unavailable)?.map_err(|changed| price_changed(&changed, &current))?
             }
-            _ => existing_lines(&row),
+            _ => existing_lines(&row, rules),
         };
         let before = lines::held(&row.held_lines(), old_status.holds_stock());
         let after = lines::held(&taking(&priced), new_status.holds_stock());
@@ -248,27 +405,42 @@ pub async fn edit(db: &Db, catalog: &Follower, id: &OrderId, edit: &Edit) -> Res
             state: row.state.clone(),
             company: row.company.clone(),
         };
-        let discount = edit.discount.unwrap_or_else(|| Money::round(row.discount));
-        let fields = stored_fields(&ship_to, &priced, discount, new_status);
+        let coupon_discount = row.coupon.as_ref().map_or(Money::ZERO, |coupon| {
+            pricing::coupon_discount(&coupon.terms(), lines::subtotal(&priced)).unwrap_or(Money::ZERO)
+        });
+        let place = order_place(&row, rules);
+        let pricing = Pricing {
+            coupon: row.coupon.as_ref(),
+            coupon_discount,
+            discount: edit.discount.unwrap_or_else(|| Money::round(row.discount)),
+            place,
+            supply: rules.supply(place),
+            buyer_gstin: row.buyer_gstin.clone(),
+        };
+        let fields = stored_fields(&ship_to, &priced, &pricing, new_status);
+        let documents = documents(&row, new_status, time::OffsetDateTime::now_utc());
         let mark = catalog.mark();
-        match repo::update(db, id, &row.updated_at, fields, &work).await {
+        match repo::update(db, id, &row.updated_at, fields, &work, documents).await {
             Ok(()) => {
                 tell_catalog(catalog, mark, &work.moves).await;
                 return Ok(Some(()));
             }
             Err(WriteError::OutOfStock { product, left }) => {
-                let title = current.get(&product).map(|product| product.title.clone()).or_else(|| kept_lines(&row).get(&product).map(|line| line.name.clone()));
+                let title = current.get(&product).map(|product| product.title.clone()).or_else(|| kept_lines(&row, rules).get(&product).map(|line| line.name.clone()));
                 return Err(out_of_stock(&product, left, title.as_deref()));
             }
             // A product the order already had was deleted: taking more of it cannot succeed.
-            Err(WriteError::ProductGone(product)) if kept_lines(&row).contains_key(&product) => return Err(unavailable(Unavailable(product))),
+            Err(WriteError::ProductGone(product)) if kept_lines(&row, rules).contains_key(&product) => return Err(unavailable(Unavailable(product))),
+            Err(WriteError::SeriesFull(series)) => return Err(ApiError::Internal(anyhow::anyhow!("the {series} series is full"))),
             Err(
                 WriteError::Conflict
                 | WriteError::PriceChanged(_)
                 | WriteError::ProductGone(_)
                 | WriteError::OrderChanged
                 | WriteError::DuplicateKey
-                | WriteError::TooManyPending(_),
+                | WriteError::TooManyPending(_)
+                | WriteError::CouponUnusable(_)
+                | WriteError::CouponChanged,
             ) => {}
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
         }

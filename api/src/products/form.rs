@@ -34,7 +34,8 @@ impl Drop for TempUpload {
 }
 
 /// The text fields the form may carry.
-const TEXT_FIELDS: [&str; 9] = ["title", "company", "description", "sellingPrice", "price", "stock", "stockShown", "category", "featured"];
+const TEXT_FIELDS: [&str; 11] =
+    ["title", "company", "description", "sellingPrice", "price", "stock", "stockShown", "category", "featured", "hsn", "gstRate"];
 
 /// A product form as sent.
 #[derive(Debug, Default)]

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
-use pricing::Money;
+use pricing::{GstRate, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -94,6 +94,11 @@ struct ProductFormSchema {
     category: String,
     /// `true` or `false`.
     featured: String,
+    /// The HSN code: 4 to 8 digits, or empty.
+    hsn: String,
+    /// The GST rate in percent: one of the slabs in force (`GET /shop`). Without it a new
+    /// product gets the shop's default rate and an edit keeps the product's.
+    gst_rate: String,
     #[schema(value_type = String, format = Binary)]
     image1: Vec<u8>,
     #[schema(value_type = String, format = Binary)]
@@ -155,6 +160,8 @@ struct CheckedText {
     stock_shown: Option<i64>,
     featured: bool,
     category: CategoryId,
+    hsn: String,
+    gst_rate: GstRate,
 }
 
 impl CheckedText {
@@ -206,6 +213,23 @@ fn featured(value: &str) -> Result<bool, String> {
     }
 }
 
+fn hsn(value: &str) -> Result<String, String> {
+    if value.is_empty() || ((4..=8).contains(&value.len()) && value.bytes().all(|byte| byte.is_ascii_digit())) {
+        Ok(value.to_owned())
+    } else {
+        Err("must be an HSN code of 4 to 8 digits".to_owned())
+    }
+}
+
+fn slab(value: &str, slabs: &[GstRate]) -> Result<GstRate, String> {
+    let listed = || slabs.iter().map(|rate| format!("{rate}%")).collect::<Vec<_>>().join(", ");
+    Money::from_str(value)
+        .ok()
+        .and_then(|rate| GstRate::try_from(rate).ok())
+        .filter(|rate| slabs.contains(rate))
+        .ok_or_else(|| format!("must be one of the GST rates in force: {}", listed()))
+}
+
 /// Checks the text fields of a form, over `existing` values when updating.
 async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&ProductRow>, errors: &mut FieldErrors) -> ApiResult<Option<CheckedText>> {
     let required = existing.is_none();
@@ -254,9 +278,17 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
             .and_then(|e| CategoryId::parse(&e.category.id))
             .or_else(|| errors.check("category", Err("is required".to_owned()))),
     };
-    Ok(match (title, company, description, price, selling_price, stock, stock_shown, featured, category) {
-        (Some(title), Some(company), Some(description), Some(price), Some(selling_price), Some(stock), Some(stock_shown), Some(featured), Some(category)) => {
-            Some(CheckedText { title, company, description, price, selling_price, stock, stock_shown, featured, category })
+    let hsn = match text_field(form, "hsn") {
+        Some(v) => errors.check("hsn", hsn(&v)),
+        None => Some(existing.map(|e| e.hsn.clone()).unwrap_or_default()),
+    };
+    let gst_rate = match text_field(form, "gstRate") {
+        Some(v) => errors.check("gstRate", slab(&v, &state.config.gst.slabs)),
+        None => Some(existing.and_then(ProductRow::gst_rate).unwrap_or(state.config.gst.default_rate)),
+    };
+    Ok(match (title, company, description, price, selling_price, stock, stock_shown, featured, category, hsn.zip(gst_rate)) {
+        (Some(title), Some(company), Some(description), Some(price), Some(selling_price), Some(stock), Some(stock_shown), Some(featured), Some(category), Some((hsn, gst_rate))) => {
+            Some(CheckedText { title, company, description, price, selling_price, stock, stock_shown, featured, category, hsn, gst_rate })
         }
         _ => None,
     })
@@ -293,6 +325,8 @@ fn new_fields(text: CheckedText, stock: i64, images: Vec<Option<ImageSlot>>) -> 
         stock,
         featured: text.featured,
         category: text.category.record(),
+        hsn: text.hsn,
+        gst_rate: Some(text.gst_rate.as_decimal()),
         images,
     }
 }
@@ -306,6 +340,8 @@ fn edited_fields(text: &CheckedText, images: Vec<Option<ImageSlot>>) -> EditedFi
         selling_price: text.selling_price.as_decimal(),
         featured: text.featured,
         category: text.category.record(),
+        hsn: text.hsn.clone(),
+        gst_rate: text.gst_rate.as_decimal(),
         images,
     }
 }

@@ -1,7 +1,7 @@
 //! All SurrealQL about products.
 
 use anyhow::Context;
-use pricing::Money;
+use pricing::{GstRate, Money};
 use rust_decimal::Decimal;
 use surrealdb::types::SurrealValue;
 
@@ -15,7 +15,7 @@ use crate::uploads::repo::{self as uploads_repo, ImageFile};
 
 macro_rules! product_fields {
     () => {
-        "record::id(id) AS _id, title, company, description, price, selling_price, stock, featured, \
+        "record::id(id) AS _id, title, company, description, price, selling_price, stock, featured, hsn, gst_rate, \
          { _id: record::id(category), name: category.name } AS category, images, \
          <string> created_at AS createdAt, <string> updated_at AS updatedAt"
     };
@@ -76,6 +76,10 @@ pub struct ProductRow {
     /// See the schema.
     pub featured: bool,
     /// See the schema.
+    pub hsn: String,
+    /// See the schema (`None` only before the start-up migration has run).
+    pub gst_rate: Option<Decimal>,
+    /// See the schema.
     pub category: CategoryRow,
     /// The five image slots.
     pub images: Vec<Option<ImageSlot>>,
@@ -88,8 +92,14 @@ pub struct ProductRow {
 }
 
 impl ProductRow {
+    /// Its GST rate, when it has a valid one.
+    pub fn gst_rate(&self) -> Option<GstRate> {
+        stored_rate(self.gst_rate)
+    }
+
     /// The API view of the row.
     pub fn view(self) -> ProductView {
+        let gst_rate = self.gst_rate().unwrap_or_default();
         let mut images = self.images.into_iter().map(|slot| slot.map(|slot| ImageRef { url: url(&slot.file), thumbnail: url(&slot.thumb) }));
         let mut next = || images.next().flatten();
         ProductView {
@@ -101,6 +111,8 @@ impl ProductRow {
             selling_price: Money::round(self.selling_price),
             stock: self.stock,
             featured: self.featured,
+            hsn: self.hsn,
+            gst_rate,
             category: CategoryRef { id: self.category.id, name: self.category.name },
             image1: next(),
             image2: next(),
@@ -133,8 +145,28 @@ pub struct ProductFields {
     pub featured: bool,
     /// The category.
     pub category: surrealdb::types::RecordId,
+    /// HSN code, or empty.
+    pub hsn: String,
+    /// GST rate in percent (`None`: the shop's default, given at the next start).
+    pub gst_rate: Option<Decimal>,
     /// The five image slots.
     pub images: Vec<Option<ImageSlot>>,
+}
+
+/// A stored GST rate as a rate (`None` when missing or out of range).
+pub fn stored_rate(rate: Option<Decimal>) -> Option<GstRate> {
+    rate.and_then(|rate| Money::exact(rate).ok()).and_then(|rate| GstRate::try_from(rate).ok())
+}
+
+/// Gives every product saved before GST existed the shop's default rate; returns how many.
+pub async fn migrate_gst_rates(db: &Db, default_rate: GstRate) -> anyhow::Result<usize> {
+    let mut response = db
+        .query("UPDATE product SET gst_rate = $rate WHERE gst_rate = NONE RETURN VALUE record::id(id)")
+        .bind(("rate", default_rate.as_decimal()))
+        .await
+        .context("giving products a GST rate")?;
+    let keys: Vec<String> = response.take(0).context("giving products a GST rate")?;
+    Ok(keys.len())
 }
 
 /// Every product, for building the catalog. A row that cannot be read (say its category went
@@ -187,14 +219,12 @@ pub async fn create(db: &Db, fields: ProductFields, files: Vec<ImageFile>) -> Re
     let id = ProductId::generate();
     let guard = category_guard(&fields.category);
     let mut response = db
-        .query(concat!(
-            "BEGIN; \
+        .query("BEGIN; \
              IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
              CREATE $id CONTENT $fields RETURN NONE; \
-             COMMIT;"
-        ))
+             COMMIT;")
         .bind(("id", id.record()))
         .bind(("guard", guard))
         .bind(("files", files))
@@ -244,6 +274,10 @@ pub struct EditedFields {
     pub featured: bool,
     /// The category.
     pub category: surrealdb::types::RecordId,
+    /// HSN code, or empty.
+    pub hsn: String,
+    /// GST rate in percent.
+    pub gst_rate: Decimal,
     /// The five image slots.
     pub images: Vec<Option<ImageSlot>>,
 }
@@ -306,8 +340,7 @@ pub async fn update(
         StockEdit::By(delta) => (None, delta),
     };
     let mut response = db
-        .query(concat!(
-            "BEGIN; \
+        .query("BEGIN; \
              LET $now = (SELECT stock, images FROM ONLY $id); \
              IF $now = NONE { THROW 'product_gone' }; \
              IF $now.images != $seen_images { THROW 'images_changed' }; \
@@ -318,8 +351,7 @@ pub async fn update(
              FOR $file IN $removed { DELETE $file RETURN NONE }; \
              UPDATE $id MERGE $fields RETURN NONE; \
              UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; \
-             COMMIT;"
-        ))
+             COMMIT;")
         .bind(("id", id.record()))
         .bind(("guard", category_guard(&fields.category)))
         .bind(("seen_images", seen_images.to_vec()))
@@ -338,15 +370,13 @@ pub async fn update(
 /// such product.
 pub async fn delete(db: &Db, id: &ProductId) -> anyhow::Result<Option<Vec<Option<ImageSlot>>>> {
     let mut response = db
-        .query(concat!(
-            "BEGIN; \
+        .query("BEGIN; \
              LET $gone = (DELETE $id RETURN BEFORE); \
              FOR $slot IN array::flatten($gone.images) { \
                  IF $slot { DELETE type::record('image', $slot.file), type::record('image', $slot.thumb) RETURN NONE } \
              }; \
              COMMIT; \
-             RETURN $gone;"
-        ))
+             RETURN $gone;")
         .bind(("id", id.record()))
         .await
         .context("deleting a product")?;

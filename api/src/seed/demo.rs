@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::{Context, bail};
-use pricing::Money;
+use pricing::{GstRate, Money};
 use serde::Deserialize;
 
 use crate::db::Db;
@@ -61,6 +61,12 @@ pub struct DemoProduct {
     pub featured: bool,
     /// The name of one of the catalog's categories.
     pub category: String,
+    /// The HSN code.
+    #[serde(default)]
+    pub hsn: String,
+    /// The GST rate in percent; without it the shop's default rate.
+    #[serde(default)]
+    pub gst_rate: Option<serde_json::Number>,
     /// The photo, relative to the catalog folder.
     pub image: PathBuf,
 }
@@ -98,8 +104,20 @@ pub fn read(dir: &Path) -> anyhow::Result<DemoCatalog> {
         if !(0..=MAX_STOCK).contains(&product.stock) {
             bail!("{}: stock must be from 0 to {MAX_STOCK}", at());
         }
+        if !(product.hsn.is_empty() || ((4..=8).contains(&product.hsn.len()) && product.hsn.bytes().all(|byte| byte.is_ascii_digit()))) {
+            bail!("{}: the HSN code '{}' is not 4 to 8 digits", at(), product.hsn);
+        }
+        gst_rate(product).with_context(at)?;
     }
     Ok(catalog)
+}
+
+fn gst_rate(product: &DemoProduct) -> anyhow::Result<Option<GstRate>> {
+    product
+        .gst_rate
+        .as_ref()
+        .map(|rate| amount(rate).ok().and_then(|rate| GstRate::try_from(rate).ok()).with_context(|| format!("the GST rate {rate} is not a percent from 0 to 100")))
+        .transpose()
 }
 
 fn amount(number: &serde_json::Number) -> anyhow::Result<Money> {
@@ -144,6 +162,8 @@ pub async fn load_once(db: &Db, dir: &Path) -> anyhow::Result<DemoOutcome> {
                 stock: product.stock,
                 featured: product.featured,
                 category: category.context("category checked by read")?,
+                hsn: product.hsn.clone(),
+                gst_rate: gst_rate(product)?.map(GstRate::as_decimal),
                 images: vec![Some(slot), None, None, None, None],
             },
         });

@@ -27,6 +27,10 @@ const SHELVES: [(&str, &[&str], &[&str]); 8] = [
     ("Toppers", &["Happy Birthday Topper", "Acrylic Name Topper", "Floral Topper", "Anniversary Topper"], &["Gold", "Rose Gold", "Black", "Wooden"]),
 ];
 
+/// A plausible HSN code and GST rate (percent) for each shelf of [`SHELVES`].
+const SHELF_TAX: [(&str, u8); 8] =
+    [("1101", 5), ("1806", 18), ("1901", 5), ("7615", 5), ("8215", 5), ("4819", 18), ("3406", 5), ("3926", 18)];
+
 const COMPANIES: [&str; 12] = [
     "Annapurna Mills", "Bake Easy", "MoldCraft", "Sugarbell", "Pinnacle Bakeware", "Cocoa Craft",
     "PackRight", "Glow & Co", "Whisk Essentials", "Deccan Foods", "Kalyan Bakers Supply", "Top Tier",
@@ -55,6 +59,8 @@ fn products(count: usize, seed: u64, category_ids: &[surrealdb::types::RecordId]
                 stock: rng.gen_range(0..=500),
                 featured: rng.gen_ratio(1, 50),
                 category: category_ids[shelf].clone(),
+                hsn: SHELF_TAX[shelf].0,
+                gst_rate: SHELF_TAX[shelf].1,
             }
             .build()
         })
@@ -70,6 +76,8 @@ struct ProductFieldsBuilder {
     stock: i64,
     featured: bool,
     category: surrealdb::types::RecordId,
+    hsn: &'static str,
+    gst_rate: u8,
 }
 
 impl ProductFieldsBuilder {
@@ -85,6 +93,8 @@ impl ProductFieldsBuilder {
                 stock: self.stock,
                 featured: self.featured,
                 category: self.category,
+                hsn: self.hsn.to_owned(),
+                gst_rate: Some(Money::from_rupees(self.gst_rate.into()).as_decimal()),
                 images: vec![None; 5],
             },
         }

@@ -11,6 +11,7 @@ mod catalog_feed;
 mod categories;
 mod demo_catalog;
 mod errors;
+mod gst;
 mod hardening;
 mod orders;
 mod outbox;

@@ -184,6 +184,46 @@ export interface paths {
         patch: operations["update_category"];
         trace?: never;
     };
+    "/api/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists coupons by code (admins). */
+        get: operations["list_coupons"];
+        put?: never;
+        /** Creates a coupon (any admin role); codes are unique ignoring case. */
+        post: operations["create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One coupon: the whole record for an admin; for a customer its terms, when they may use it now
+         *     (409 `coupon_unusable` with `details.reason` otherwise), so the cart can show the discount.
+         */
+        get: operations["get_coupon"];
+        put?: never;
+        post?: never;
+        /** Deletes a coupon (admin or superadmin). Orders that used it keep its code and terms. */
+        delete: operations["delete_coupon"];
+        options?: never;
+        head?: never;
+        /** Changes a coupon's terms (any admin role); its uses so far stay counted. */
+        patch: operations["update_coupon"];
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -242,6 +282,23 @@ export interface paths {
         patch: operations["update_order"];
         trace?: never;
     };
+    "/api/v1/orders/{id}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit note of a cancelled invoiced order as a PDF: for its customer and for admins. */
+        get: operations["get_order_credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -249,7 +306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order's PDF invoice: customers for their own delivered orders, admins for any order. */
+        /**
+         * The order's GST tax invoice as a PDF, once issued (when the order was first marked shipped or
+         *     delivered): for its customer and for admins.
+         */
         get: operations["get_order_invoice"];
         put?: never;
         post?: never;
@@ -308,6 +368,23 @@ export interface paths {
         };
         /** Finds up to 20 products by title or company. */
         get: operations["search_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's name, GST registration and the GST rates in force (public). */
+        get: operations["get_shop"];
         put?: never;
         post?: never;
         delete?: never;
@@ -474,6 +551,8 @@ export interface components {
         Checkout: {
             /** @description Ship to: street address. */
             address: string;
+            /** @description The registered business name for the invoice (replaces `company` when given). */
+            businessName?: string | null;
             /** @description The lines, 1 to 100, one per product. */
             cartItems: components["schemas"]["CartItemInput"][];
             /**
@@ -485,6 +564,13 @@ export interface components {
             city?: string;
             /** @description Ship to: company or bakery. */
             company?: string;
+            /**
+             * @description A coupon code; a coupon that cannot be used answers 404 `coupon_not_found` or 409
+             *     `coupon_unusable`, and the order is not placed.
+             */
+            couponCode?: string | null;
+            /** @description The buyer's GSTIN for a B2B tax invoice, checked by format and check character. */
+            gstin?: string | null;
             /** @description Ship to: name. */
             name: string;
             /**
@@ -501,6 +587,150 @@ export interface components {
         CheckoutRequest: {
             /** @description The checkout. */
             data: components["schemas"]["Checkout"];
+        };
+        /** @description A coupon as admins see it. */
+        Coupon: {
+            /** @description The code, which is also its id. */
+            _id: string;
+            /** @description False when switched off. */
+            active: boolean;
+            /** @description The code in upper case; codes are unique ignoring case. */
+            code: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /**
+             * @description `percent` or `flat`.
+             * @example percent
+             */
+            kind: string;
+            /**
+             * Format: double
+             * @description The most a percent coupon takes off.
+             */
+            maxDiscount?: number | null;
+            /**
+             * Format: double
+             * @description The smallest subtotal it applies to.
+             */
+            minSubtotal: number;
+            /**
+             * Format: int32
+             * @description The most orders one customer may use it on.
+             */
+            perCustomerLimit?: number | null;
+            /** @description RFC 3339. */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description The most orders that may use it.
+             */
+            usageLimit?: number | null;
+            /**
+             * Format: int32
+             * @description Orders that used it.
+             */
+            uses: number;
+            /** @description When it starts to apply (RFC 3339). */
+            validFrom?: string | null;
+            /** @description When it stops applying (RFC 3339). */
+            validUntil?: string | null;
+            /**
+             * Format: double
+             * @description Percent (1 to 100) or rupees.
+             */
+            value: number;
+        };
+        /** @description Either envelope: admins get the whole coupon, customers its terms. */
+        CouponAnswer: components["schemas"]["CouponEnvelope"] | components["schemas"]["CouponTermsEnvelope"];
+        /** @description `{"coupon": ...}` for admins. */
+        CouponEnvelope: {
+            /** @description The coupon. */
+            coupon: components["schemas"]["Coupon"];
+        };
+        /**
+         * @description `POST /coupons` and `PATCH /coupons/{code}`. On a PATCH every field is optional (left out
+         *     keeps the value; null clears an optional one) and `code`, if sent, must be the coupon's own.
+         */
+        CouponInput: {
+            /** @description False switches it off (default true). */
+            active?: boolean | null;
+            /** @description 3 to 24 letters, digits, `-` or `_`; stored in upper case. */
+            code?: string | null;
+            /**
+             * @description `percent` or `flat`.
+             * @example percent
+             */
+            kind?: string | null;
+            /**
+             * Format: double
+             * @description The most a percent coupon takes off; null for no cap.
+             */
+            maxDiscount?: number | null;
+            /**
+             * Format: double
+             * @description The smallest subtotal it applies to (default 0).
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: int32
+             * @description The most orders one customer may use it on; null for no limit.
+             */
+            perCustomerLimit?: number | null;
+            /**
+             * Format: int32
+             * @description The most orders that may use it; null for no limit.
+             */
+            usageLimit?: number | null;
+            /** @description When it starts to apply (RFC 3339); null for at once. */
+            validFrom?: string | null;
+            /** @description When it stops applying (RFC 3339); null for never. */
+            validUntil?: string | null;
+            /**
+             * Format: double
+             * @description Percent (1 to 100) or rupees.
+             */
+            value?: number | null;
+        };
+        /** @description A page of coupons, by code. */
+        CouponList: {
+            /** @description The coupons on this page. */
+            data: components["schemas"]["Coupon"][];
+            /** @description Paging. */
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description `{"coupon": ...}` for a customer. */
+        CouponTermsEnvelope: {
+            /** @description The terms. */
+            coupon: components["schemas"]["CouponTermsView"];
+        };
+        /** @description A coupon's terms as a customer's cart sees them. */
+        CouponTermsView: {
+            /** @description The code. */
+            code: string;
+            /**
+             * @description `percent` or `flat`.
+             * @example percent
+             */
+            kind: string;
+            /**
+             * Format: double
+             * @description The most a percent coupon takes off.
+             */
+            maxDiscount?: number | null;
+            /**
+             * Format: double
+             * @description The smallest subtotal it applies to.
+             */
+            minSubtotal: number;
+            /** @description When it starts to apply (RFC 3339). */
+            validFrom?: string | null;
+            /** @description When it stops applying (RFC 3339). */
+            validUntil?: string | null;
+            /**
+             * Format: double
+             * @description Percent or rupees.
+             */
+            value: number;
         };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
@@ -578,8 +808,15 @@ export interface components {
             _id: string;
             /** @description Ship to: street address. */
             address: string;
+            /** @description The buyer's GSTIN, for a B2B tax invoice. */
+            buyerGstin?: string | null;
             /** @description The lines. */
             cartItems: components["schemas"]["OrderItem"][];
+            /**
+             * Format: double
+             * @description The sum of the lines' CGST.
+             */
+            cgstTotal: number;
             /**
              * Format: double
              * @description The subtotal: the sum of price times amount.
@@ -589,15 +826,39 @@ export interface components {
             city: string;
             /** @description Ship to: company or bakery. */
             company: string;
-            /** @description When it was placed (RFC 3339). */
-            createdAt: string;
+            coupon?: null | components["schemas"]["OrderCoupon"];
+            /** @description The code of the coupon the order used. */
+            couponCode?: string | null;
             /**
              * Format: double
-             * @description The discount taken off the subtotal.
+             * @description What the coupon took off the subtotal.
+             */
+            couponDiscount: number;
+            /** @description When it was placed (RFC 3339). */
+            createdAt: string;
+            /** @description When the credit note was issued (RFC 3339). */
+            creditNoteDate?: string | null;
+            /** @description The credit note number (`CN/26-27/00001`), issued when an invoiced order is cancelled. */
+            creditNoteNumber?: string | null;
+            /**
+             * Format: double
+             * @description The admin's discount taken off the subtotal.
              */
             discount: number;
             /** @description Contact e-mail. */
             email: string;
+            /**
+             * Format: double
+             * @description The sum of the lines' IGST.
+             */
+            igstTotal: number;
+            /** @description When the invoice was issued (RFC 3339). */
+            invoiceDate?: string | null;
+            /**
+             * @description The tax invoice number (`WSK/26-27/00001`), issued when the order is first marked shipped
+             *     or delivered.
+             */
+            invoiceNumber?: string | null;
             /** @description Ship to: name. */
             name: string;
             /**
@@ -609,17 +870,33 @@ export interface components {
             orderId: string;
             /**
              * Format: double
-             * @description What is charged: max(0, subtotal - discount).
+             * @description What is charged, GST included: max(0, subtotal - couponDiscount - discount).
              */
             orderTotal: number;
+            placeOfSupply?: null | components["schemas"]["PlaceOfSupply"];
+            /**
+             * Format: double
+             * @description The sum of the lines' SGST.
+             */
+            sgstTotal: number;
             /** @description Ship to: state. */
             state: string;
             /** @description Where the order stands. */
             status: components["schemas"]["OrderStatus"];
+            /**
+             * Format: double
+             * @description The sum of the lines' taxable values.
+             */
+            taxableTotal: number;
             /** @description When it last changed (RFC 3339). */
             updatedAt: string;
             /** @description The customer. */
             user: components["schemas"]["OrderCustomer"];
+            /**
+             * Format: double
+             * @description The sum of the lines' UTGST.
+             */
+            utgstTotal: number;
         };
         /** @description `PATCH /orders/{id}` by an admin: every field optional; totals are recomputed. */
         OrderChanges: {
@@ -647,6 +924,28 @@ export interface components {
              */
             orderTotal?: number | null;
             status?: null | components["schemas"]["OrderStatus"];
+        };
+        /** @description The terms of the coupon an order used, as it was priced with them. */
+        OrderCoupon: {
+            /** @description The code. */
+            code: string;
+            /** @description `percent` or `flat`. */
+            kind: string;
+            /**
+             * Format: double
+             * @description The most a percent coupon takes off.
+             */
+            maxDiscount?: number | null;
+            /**
+             * Format: double
+             * @description The smallest subtotal it applies to.
+             */
+            minSubtotal: number;
+            /**
+             * Format: double
+             * @description Percent, or rupees.
+             */
+            value: number;
         };
         /** @description The customer an order belongs to. */
         OrderCustomer: {
@@ -679,6 +978,8 @@ export interface components {
              * @description Rupees off the subtotal (default 0).
              */
             discount?: number | null;
+            /** @description The buyer's GSTIN for a B2B tax invoice. */
+            gstin?: string | null;
             /** @description Ship to: name. */
             name: string;
             /**
@@ -703,6 +1004,28 @@ export interface components {
              * @description How many units.
              */
             amount: number;
+            /**
+             * Format: double
+             * @description Central GST (a sale within the shop's state or territory).
+             */
+            cgst: number;
+            /**
+             * Format: double
+             * @description The line's share of the order's discounts (coupon and admin's).
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description The GST rate in percent, included in the price.
+             */
+            gstRate: number;
+            /** @description The product's HSN code when ordered, or empty. */
+            hsn: string;
+            /**
+             * Format: double
+             * @description Integrated GST (a sale to another state).
+             */
+            igst: number;
             /** @description The product's image (a URL path) when ordered, or empty. */
             image: string;
             /** @description The product's title when ordered. */
@@ -714,6 +1037,21 @@ export interface components {
             price: number;
             /** @description The product's id. */
             productId: string;
+            /**
+             * Format: double
+             * @description State GST (within the shop's state).
+             */
+            sgst: number;
+            /**
+             * Format: double
+             * @description The value before tax: price × amount − discount − tax.
+             */
+            taxableValue: number;
+            /**
+             * Format: double
+             * @description Union territory GST (within a territory without a legislature).
+             */
+            utgst: number;
         };
         /** @description A page of orders, newest first. */
         OrderList: {
@@ -726,7 +1064,7 @@ export interface components {
          * @description Where an order's status stands.
          * @enum {string}
          */
-        OrderStatus: "pending" | "paid" | "delivered" | "cancelled";
+        OrderStatus: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
         /** @description `meta.pagination` of a list response. */
         Pagination: {
             /**
@@ -750,6 +1088,16 @@ export interface components {
              */
             total: number;
         };
+        /** @description The place of supply: the ship-to state and its GST state code. */
+        PlaceOfSupply: {
+            /**
+             * Format: int32
+             * @description Its GST state code, 1 to 38.
+             */
+            code: number;
+            /** @description The state or union territory. */
+            state: string;
+        };
         /** @description `{"product": ...}` (the body `catalog::json::envelope` writes for a read). */
         ProductEnvelope: {
             /** @description The product. */
@@ -765,6 +1113,13 @@ export interface components {
             description: string;
             /** @description `true` or `false`. */
             featured: string;
+            /**
+             * @description The GST rate in percent: one of the slabs in force (`GET /shop`). Without it a new
+             *     product gets the shop's default rate and an edit keeps the product's.
+             */
+            gstRate: string;
+            /** @description The HSN code: 4 to 8 digits, or empty. */
+            hsn: string;
             /** Format: binary */
             image1: string;
             /** Format: binary */
@@ -820,6 +1175,13 @@ export interface components {
             description: string;
             /** @description Shown on the home page. */
             featured: boolean;
+            /**
+             * Format: double
+             * @description The GST rate in percent, included in the prices.
+             */
+            gstRate: number;
+            /** @description The HSN code, or empty when the shop has not set one. */
+            hsn: string;
             image1?: null | components["schemas"]["ImageRef"];
             image2?: null | components["schemas"]["ImageRef"];
             image3?: null | components["schemas"]["ImageRef"];
@@ -883,6 +1245,34 @@ export interface components {
             newPassword: string;
             /** @description The six-digit code from the e-mail. */
             otp: string;
+        };
+        /** @description `{"shop": ...}`. */
+        ShopEnvelope: {
+            /** @description The shop. */
+            shop: components["schemas"]["ShopInfo"];
+        };
+        /** @description The seller's public details. */
+        ShopInfo: {
+            /**
+             * Format: double
+             * @description The rate a product gets when none is chosen.
+             */
+            defaultGstRate: number;
+            /** @description GSTIN. */
+            gstin: string;
+            /** @description The GST rates a product may have, in percent, ascending. */
+            gstSlabs: number[];
+            /** @description Registered legal name. */
+            legalName: string;
+            /** @description Trading name. */
+            name: string;
+            /** @description The state it is registered in. */
+            state: string;
+            /**
+             * Format: int32
+             * @description That state's GST code.
+             */
+            stateCode: number;
         };
         /** @description `PUT /admins/{id}`: every field optional; an empty password keeps the old one. */
         UpdateAdmin: {
@@ -1627,6 +2017,211 @@ export interface operations {
             };
         };
     };
+    list_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Records a page (default 10). */
+                limit: number | null;
+                /** @description The page, from 1 (default 1). */
+                page: number | null;
+                /** @description Alias of `limit`. */
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description coupon_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description coupon_unusable (details: {reason}: expired, not_started, used_up, used_by_you or inactive) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponEnvelope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1848,7 +2443,7 @@ export interface operations {
             };
         };
     };
-    get_order_invoice: {
+    get_order_credit_note: {
         parameters: {
             query?: never;
             header?: never;
@@ -1859,7 +2454,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invoice, as an attachment named invoice-ORD1001.pdf */
+            /** @description The credit note, as an attachment named credit-note-ORD1001.pdf */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1876,7 +2471,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description invoice_unavailable: not delivered yet */
+            /** @description credit_note_unavailable: the order was not cancelled after its invoice */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_order_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax invoice, as an attachment named invoice-ORD1001.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invoice_unavailable: not shipped or delivered yet */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,6 +2757,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductMatches"];
+                };
+            };
+        };
+    };
+    get_shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopEnvelope"];
                 };
             };
         };

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { invoiceFileName, orderCompany, titleInitial } from '@/features/admin-orders/order-display'
+import { documentFileName, formatDocumentDate, orderCompany, titleInitial } from '@/features/admin-orders/order-display'
+
+beforeAll(() => {
+  process.env.TZ = 'Asia/Kolkata'
+})
 
 describe('orderCompany', () => {
   it("is the customer's company, else the order's", () => {
@@ -10,10 +14,18 @@ describe('orderCompany', () => {
   })
 })
 
-describe('invoiceFileName', () => {
-  it('names the file after the order number', () => {
-    expect(invoiceFileName('ORD1001')).toBe('invoice-ORD1001.pdf')
-    expect(invoiceFileName('ORD/1')).toBe('invoice-ORD_1.pdf')
+describe('documentFileName', () => {
+  it('names the file after the document and the order number', () => {
+    expect(documentFileName('invoice', 'ORD1001')).toBe('invoice-ORD1001.pdf')
+    expect(documentFileName('invoice', 'ORD/1')).toBe('invoice-ORD_1.pdf')
+    expect(documentFileName('credit-note', 'ORD1001')).toBe('credit-note-ORD1001.pdf')
+  })
+})
+
+describe('formatDocumentDate', () => {
+  it('shows the day in en-IN, in the browser time zone', () => {
+    expect(formatDocumentDate('2026-11-24T20:00:00Z')).toBe('25 Nov 2026')
+    expect(formatDocumentDate('soon')).toBe('soon')
   })
 })
 

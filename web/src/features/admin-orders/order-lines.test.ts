@@ -25,6 +25,8 @@ const cocoa: ProductOption = {
   sellingPrice: 449.5,
   stock: 7,
   image1: { url: '/uploads/cocoa.webp', thumbnail: '/uploads/cocoa-thumb.webp' },
+  gstRate: 18,
+  hsn: '1805',
 }
 
 const createLine = (price: number, amountText: string, maxAmount = 20): CreateLine => ({
@@ -32,6 +34,8 @@ const createLine = (price: number, amountText: string, maxAmount = 20): CreateLi
   name: `Item ${price}`,
   price,
   image: '',
+  gstRate: 18,
+  hsn: '',
   amountText,
   maxAmount,
 })
@@ -41,6 +45,8 @@ const draftLine = (price: number, amount: number): DraftLine => ({
   name: `Item ${price}`,
   price,
   image: '',
+  gstRate: 18,
+  hsn: '',
   amount,
 })
 
@@ -135,6 +141,8 @@ describe('lines from products', () => {
       name: 'Cocoa powder',
       price: 449.5,
       image: '/uploads/cocoa.webp',
+      gstRate: 18,
+      hsn: '1805',
       amountText: '1',
       maxAmount: 7,
     })
@@ -143,6 +151,8 @@ describe('lines from products', () => {
       name: 'Cocoa powder',
       price: 449.5,
       image: '',
+      gstRate: 18,
+      hsn: '1805',
       amount: 1,
     })
   })

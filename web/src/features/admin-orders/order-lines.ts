@@ -54,18 +54,25 @@ export function createLineFromProduct(product: ProductOption): CreateLine {
     name: product.title,
     price: product.sellingPrice,
     image: product.image1?.url ?? '',
+    gstRate: product.gstRate,
+    hsn: product.hsn,
     amountText: '1',
     maxAmount: lineAmountLimit(product.stock),
   }
 }
 
-/** A new edit-screen line for a product: a new line must carry the product's current selling price. */
+/**
+ * A new edit-screen line for a product: a new line must carry the product's current selling
+ * price, and is taxed at the product's GST rate.
+ */
 export function draftLineFromProduct(product: ProductOption): DraftLine {
   return {
     productId: product._id,
     name: product.title,
     price: product.sellingPrice,
     image: product.image1?.url ?? '',
+    gstRate: product.gstRate,
+    hsn: product.hsn,
     amount: 1,
   }
 }

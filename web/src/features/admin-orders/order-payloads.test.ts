@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createOrderBody, shipToFromCustomer, updateOrderBody } from '@/features/admin-orders/order-payloads'
+import { createOrderBody, readGstin, shipToFromCustomer, updateOrderBody } from '@/features/admin-orders/order-payloads'
 import type { CreateLine, CustomerOption, DraftLine } from '@/features/admin-orders/types'
 
 const asha: CustomerOption = {
@@ -16,8 +16,8 @@ const asha: CustomerOption = {
 }
 
 const lines: CreateLine[] = [
-  { productId: 'p1', name: 'Cocoa powder', price: 449.5, image: '/uploads/cocoa.webp', amountText: '2', maxAmount: 7 },
-  { productId: 'p2', name: 'Piping bags', price: 120, image: '', amountText: ' 3 ', maxAmount: 20 },
+  { productId: 'p1', name: 'Cocoa powder', price: 449.5, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amountText: '2', maxAmount: 7 },
+  { productId: 'p2', name: 'Piping bags', price: 120, image: '', gstRate: 12, hsn: '', amountText: ' 3 ', maxAmount: 20 },
 ]
 
 describe('shipToFromCustomer', () => {
@@ -28,6 +28,19 @@ describe('shipToFromCustomer', () => {
       city: 'Bengaluru',
       state: 'Karnataka',
     })
+  })
+
+  it('takes the state the customer names ignoring case, and leaves it to the admin when it names none', () => {
+    expect(shipToFromCustomer({ ...asha, state: ' tamil nadu ' }).state).toBe('Tamil Nadu')
+    expect(shipToFromCustomer({ ...asha, state: 'Bengaluru Urban' }).state).toBe('')
+  })
+})
+
+describe('readGstin', () => {
+  it('is none when blank, the GSTIN upper-cased when valid, else the reason', () => {
+    expect(readGstin('  ')).toEqual({ gstin: null })
+    expect(readGstin('27aapfu0939f1zv')).toEqual({ gstin: '27AAPFU0939F1ZV' })
+    expect(readGstin('27AAPFU0939F1ZX')).toMatchObject({ error: expect.stringMatching(/^[A-Z]/) })
   })
 })
 
@@ -54,6 +67,14 @@ describe('createOrderBody', () => {
     })
   })
 
+  it('sends a valid buyer GSTIN upper-cased, and refuses one that is not', () => {
+    const result = createOrderBody(asha, shipToFromCustomer(asha), lines, '0', ' 27aapfu0939f1zv ')
+    expect(result.ok && result.body.data.gstin).toBe('27AAPFU0939F1ZV')
+    expect(createOrderBody(asha, shipToFromCustomer(asha), lines, '0', '27AAPFU0939F1Z')).toEqual({ ok: false, problem: 'gstin' })
+    const without = createOrderBody(asha, shipToFromCustomer(asha), lines, '0', '')
+    expect(without.ok && 'gstin' in without.body.data).toBe(false)
+  })
+
   it('sends a blank discount as 0', () => {
     const result = createOrderBody(asha, shipToFromCustomer(asha), lines, '')
     expect(result.ok && result.body.data.discount).toBe(0)
@@ -74,8 +95,8 @@ describe('createOrderBody', () => {
 
 describe('updateOrderBody', () => {
   const draft: DraftLine[] = [
-    { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', amount: 3 },
-    { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', amount: 1 },
+    { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amount: 3 },
+    { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', gstRate: 5, hsn: '', amount: 1 },
   ]
 
   it('builds the PATCH body with the live totals', () => {
@@ -93,6 +114,11 @@ describe('updateOrderBody', () => {
         { productId: 'p3', name: 'Sprinkles', price: 75.25, amount: 1, image: '' },
       ],
     })
+  })
+
+  it('sends only the status and e-mail once the order is invoiced', () => {
+    const values = { name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'cancelled' as const, discount: 'x' }
+    expect(updateOrderBody(values, draft, true)).toEqual({ email: 'asha@example.in', status: 'cancelled' })
   })
 
   it('is null while the discount is not valid', () => {

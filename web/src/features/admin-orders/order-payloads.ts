@@ -1,42 +1,25 @@
 import { createLineAmount, createTotals, draftTotals, parseDiscount } from '@/features/admin-orders/order-lines'
+import { findRegion } from '@/features/admin-orders/order-tax'
 import type {
   CreateLine,
   CustomerOption,
   DraftLine,
   OrderEditValues,
-  OrderItem,
-  OrderStatus,
   ShipTo,
 } from '@/features/admin-orders/types'
+import type { components } from '@/lib/api-types'
+import { checkGstin } from '@/lib/pricing'
+
+type Schemas = components['schemas']
 
 /** One line as POST and PATCH /orders take it. The server takes name and image from the product. */
-export type OrderItemInput = OrderItem
+export type OrderItemInput = Schemas['CartItemInput']
 
 /** POST /orders by an admin, on behalf of a customer. The server recomputes every total. */
-export type CreateOrderInput = {
-  data: {
-    userId: string
-    name: string
-    address: string
-    city: string
-    state: string
-    discount: number
-    numItemsInCart: number
-    cartItems: OrderItemInput[]
-  }
-}
+export type CreateOrderInput = Schemas['OrderForCustomerRequest']
 
-/** PATCH /orders/{id}. The server recomputes the totals; lines the order had keep their price. */
-export type UpdateOrderInput = {
-  name: string
-  email: string
-  address: string
-  discount: number
-  numItemsInCart: number
-  orderTotal: number
-  status: OrderStatus
-  cartItems: OrderItemInput[]
-}
+/** PATCH /orders/{id}: every field optional. The server recomputes the totals; lines the order had keep their price. */
+export type UpdateOrderInput = Schemas['OrderChanges']
 
 /** Why the create screen cannot send its order yet. */
 export type CreateOrderProblem =
@@ -44,8 +27,17 @@ export type CreateOrderProblem =
   | 'missing'
   /** A quantity or the discount is not valid. */
   | 'invalid'
+  /** The buyer GSTIN is not a valid GSTIN. */
+  | 'gstin'
 
 export type CreateOrderBody = { ok: true; body: CreateOrderInput } | { ok: false; problem: CreateOrderProblem }
+
+/** The buyer GSTIN box: blank is none; otherwise the GSTIN upper-cased, or why it is not one. */
+export function readGstin(text: string): { gstin: string | null } | { error: string } {
+  if (text.trim() === '') return { gstin: null }
+  const check = checkGstin(text.trim())
+  return 'gstin' in check ? { gstin: check.gstin } : { error: check.error.charAt(0).toUpperCase() + check.error.slice(1) }
+}
 
 /** The POST /orders body of the create screen, or why there is none yet. */
 export function createOrderBody(
@@ -53,6 +45,7 @@ export function createOrderBody(
   shipTo: ShipTo,
   lines: CreateLine[],
   discountText: string,
+  gstinText = '',
 ): CreateOrderBody {
   if (!customer || lines.length === 0) return { ok: false, problem: 'missing' }
   const discount = parseDiscount(discountText)
@@ -63,6 +56,8 @@ export function createOrderBody(
     cartItems.push({ productId: line.productId, name: line.name, price: line.price, amount, image: line.image })
   }
   if (discount === null) return { ok: false, problem: 'invalid' }
+  const gstin = readGstin(gstinText)
+  if ('error' in gstin) return { ok: false, problem: 'gstin' }
   return {
     ok: true,
     body: {
@@ -75,13 +70,19 @@ export function createOrderBody(
         discount,
         numItemsInCart: createTotals(lines, discountText).numItemsInCart,
         cartItems,
+        ...(gstin.gstin ? { gstin: gstin.gstin } : {}),
       },
     },
   }
 }
 
-/** The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. */
-export function updateOrderBody(values: OrderEditValues, lines: DraftLine[]): UpdateOrderInput | null {
+/**
+ * The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. Once
+ * the order is invoiced (`invoiced`), its lines, discount, name and address cannot change, so only
+ * the status and the e-mail are sent.
+ */
+export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], invoiced = false): UpdateOrderInput | null {
+  if (invoiced) return { email: values.email.trim(), status: values.status }
   const discount = parseDiscount(values.discount)
   if (discount === null) return null
   const totals = draftTotals(lines, values.discount)
@@ -97,7 +98,15 @@ export function updateOrderBody(values: OrderEditValues, lines: DraftLine[]): Up
   }
 }
 
-/** The ship-to fields prefilled from a customer. */
+/**
+ * The ship-to fields prefilled from a customer. The state is the state or union territory the
+ * customer's names, ignoring case, or '' when it names none (the admin then chooses one).
+ */
 export function shipToFromCustomer(customer: CustomerOption): ShipTo {
-  return { name: customer.username, address: customer.address, city: customer.city, state: customer.state }
+  return {
+    name: customer.username,
+    address: customer.address,
+    city: customer.city,
+    state: findRegion(customer.state)?.name ?? '',
+  }
 }

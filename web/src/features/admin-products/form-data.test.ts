@@ -17,6 +17,8 @@ const values: ProductFormValues = {
   price: '499',
   stock: '12',
   category: 'Ingredients',
+  hsn: '1806',
+  gstRate: '18',
 }
 
 const textFields = [
@@ -27,6 +29,8 @@ const textFields = [
   ['price', '499'],
   ['stock', '12'],
   ['category', 'Ingredients'],
+  ['hsn', '1806'],
+  ['gstRate', '18'],
 ]
 
 const png = (name: string) => new File(['png-bytes'], name, { type: 'image/png' })
@@ -70,6 +74,12 @@ describe('createProductFormData', () => {
       ['image1', 'file:one.png'],
       ['image3', 'file:three.png'],
     ])
+  })
+
+  it('leaves the GST rate to the server when none was chosen', () => {
+    const body = createProductFormData({ ...values, gstRate: '' }, [null, null, null, null, null])
+    expect(body.has('gstRate')).toBe(false)
+    expect(body.get('hsn')).toBe('1806')
   })
 
   it('sends no image field without images', () => {

@@ -11,8 +11,12 @@ export function chosenImages(formData: FormData): (File | null)[] {
   return IMAGE_SLOTS.map((slot) => chosenFile(formData.get(`image${slot}`)))
 }
 
+/** Every text field; a GST rate left to the server (its select could not load the slabs) is left out. */
 function appendFields(body: FormData, values: ProductFormValues) {
-  for (const name of PRODUCT_FORM_FIELDS) body.append(name, values[name])
+  for (const name of PRODUCT_FORM_FIELDS) {
+    if (name === 'gstRate' && values.gstRate === '') continue
+    body.append(name, values[name])
+  }
 }
 
 /** The multipart body of POST /products: every field, not featured, and the chosen files as image1 .. image5. */

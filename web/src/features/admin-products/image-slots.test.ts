@@ -21,6 +21,8 @@ const product: Product = {
   stock: 12,
   featured: false,
   category: { _id: 'c1', name: 'Ingredients' },
+  hsn: '1806',
+  gstRate: 18,
   image1: image(1),
   image2: null,
   image3: image(3),

@@ -1,9 +1,11 @@
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { emptyCart, formatInr, type CartLine } from '@/lib/pricing'
+import { emptyCart, formatInr, type CartLine, type CouponTerms } from '@/lib/pricing'
 
 const CART_KEY = 'whisk.cart.v1'
+const RATES_KEY = 'whisk.cart-gst-rates.v1'
+const COUPON_KEY = 'whisk.cart-coupon.v1'
 
 /** A Storage stand-in, since vitest runs these tests in node without a window. */
 class MemoryStorage {
@@ -40,6 +42,21 @@ function line(overrides: Partial<CartLine> = {}): CartLine {
   }
 }
 
+/** What 'Add to bag' adds: the line and its product's GST rate. */
+function item(cartLine: CartLine, gstRate = 18) {
+  return { line: cartLine, gstRate }
+}
+
+const coupon: CouponTerms = {
+  code: 'SAVE10',
+  kind: 'percent',
+  value: 10,
+  minSubtotal: 0,
+  maxDiscount: null,
+  validFromMs: null,
+  validUntilMs: null,
+}
+
 beforeEach(() => {
   storage = new MemoryStorage()
   vi.stubGlobal('window', { localStorage: storage })
@@ -60,8 +77,8 @@ describe('cart atoms', () => {
   it('adding the same cartID twice adds the amounts to one line', async () => {
     const { addItemAtom, cartAtom, numItemsInCartAtom } = await loadAtoms()
     const store = createStore()
-    store.set(addItemAtom, line({ amount: 2 }))
-    store.set(addItemAtom, line({ amount: 3 }))
+    store.set(addItemAtom, item(line({ amount: 2 })))
+    store.set(addItemAtom, item(line({ amount: 3 })))
 
     const cart = store.get(cartAtom)
     expect(cart.cartItems).toHaveLength(1)
@@ -74,8 +91,8 @@ describe('cart atoms', () => {
   it('a different cartID is appended as its own line', async () => {
     const { addItemAtom, cartAtom, numItemsInCartAtom } = await loadAtoms()
     const store = createStore()
-    store.set(addItemAtom, line())
-    store.set(addItemAtom, line({ cartID: 'p2', productID: 'p2', title: 'Piping bags', price: 99, amount: 1 }))
+    store.set(addItemAtom, item(line()))
+    store.set(addItemAtom, item(line({ cartID: 'p2', productID: 'p2', title: 'Piping bags', price: 99, amount: 1 })))
 
     expect(store.get(cartAtom).cartItems.map((item) => item.cartID)).toEqual(['p1', 'p2'])
     expect(store.get(numItemsInCartAtom)).toBe(3)
@@ -84,8 +101,8 @@ describe('cart atoms', () => {
   it('editing sets the amount of one line and recomputes the totals', async () => {
     const { addItemAtom, cartAtom, editItemAtom, numItemsInCartAtom } = await loadAtoms()
     const store = createStore()
-    store.set(addItemAtom, line({ amount: 2 }))
-    store.set(addItemAtom, line({ cartID: 'p2', productID: 'p2', price: 10, amount: 1 }))
+    store.set(addItemAtom, item(line({ amount: 2 })))
+    store.set(addItemAtom, item(line({ cartID: 'p2', productID: 'p2', price: 10, amount: 1 })))
     store.set(editItemAtom, { cartID: 'p1', amount: 7 })
 
     const cart = store.get(cartAtom)
@@ -98,8 +115,8 @@ describe('cart atoms', () => {
   it('removing takes the line out; removing the last one leaves an empty cart', async () => {
     const { addItemAtom, cartAtom, numItemsInCartAtom, removeItemAtom } = await loadAtoms()
     const store = createStore()
-    store.set(addItemAtom, line())
-    store.set(addItemAtom, line({ cartID: 'p2', productID: 'p2', amount: 1 }))
+    store.set(addItemAtom, item(line()))
+    store.set(addItemAtom, item(line({ cartID: 'p2', productID: 'p2', amount: 1 })))
 
     store.set(removeItemAtom, 'p1')
     expect(store.get(cartAtom).cartItems.map((item) => item.cartID)).toEqual(['p2'])
@@ -114,7 +131,7 @@ describe('cart atoms', () => {
   it('clearing empties the cart', async () => {
     const { addItemAtom, cartAtom, clearCartAtom } = await loadAtoms()
     const store = createStore()
-    store.set(addItemAtom, line())
+    store.set(addItemAtom, item(line()))
     store.set(clearCartAtom)
     expect(store.get(cartAtom)).toEqual(emptyCart())
   })
@@ -122,8 +139,8 @@ describe('cart atoms', () => {
   it('every change is saved under whisk.cart.v1 and restored on the next start', async () => {
     const first = await loadAtoms()
     const before = createStore()
-    before.set(first.addItemAtom, line({ amount: 2 }))
-    before.set(first.addItemAtom, line({ cartID: 'p2', productID: 'p2', price: 45, amount: 1 }))
+    before.set(first.addItemAtom, item(line({ amount: 2 })))
+    before.set(first.addItemAtom, item(line({ cartID: 'p2', productID: 'p2', price: 45, amount: 1 })))
     before.set(first.editItemAtom, { cartID: 'p2', amount: 4 })
     const saved = before.get(first.cartAtom)
 
@@ -137,8 +154,100 @@ describe('cart atoms', () => {
     expect(after.get(second.numItemsInCartAtom)).toBe(6)
 
     // The restored cart keeps working: a further add lands on the restored line.
-    after.set(second.addItemAtom, line({ amount: 1 }))
+    after.set(second.addItemAtom, item(line({ amount: 1 })))
     expect(after.get(second.cartAtom).cartItems.find((item) => item.cartID === 'p1')?.amount).toBe(3)
     expect(JSON.parse(storage.getItem(CART_KEY) ?? 'null')).toEqual(after.get(second.cartAtom))
+  })
+})
+
+describe('GST rates kept with the cart', () => {
+  it('keep the rate of each product added, by product id', async () => {
+    const { addItemAtom, cartGstRatesAtom } = await loadAtoms()
+    const store = createStore()
+    store.set(addItemAtom, item(line(), 18))
+    store.set(addItemAtom, item(line({ cartID: 'p2', productID: 'p2' }), 5))
+    expect(store.get(cartGstRatesAtom)).toEqual({ p1: 18, p2: 5 })
+  })
+
+  it('take the rate the product shows when it is added again', async () => {
+    const { addItemAtom, cartGstRatesAtom } = await loadAtoms()
+    const store = createStore()
+    store.set(addItemAtom, item(line(), 18))
+    store.set(addItemAtom, item(line(), 40))
+    expect(store.get(cartGstRatesAtom)).toEqual({ p1: 40 })
+  })
+
+  it('forget a product once its line is removed, and everything when the cart is cleared', async () => {
+    const { addItemAtom, cartGstRatesAtom, clearCartAtom, removeItemAtom } = await loadAtoms()
+    const store = createStore()
+    store.set(addItemAtom, item(line(), 18))
+    store.set(addItemAtom, item(line({ cartID: 'p2', productID: 'p2' }), 5))
+    store.set(removeItemAtom, 'p1')
+    expect(store.get(cartGstRatesAtom)).toEqual({ p2: 5 })
+    expect(JSON.parse(storage.getItem(RATES_KEY) ?? 'null')).toEqual({ p2: 5 })
+    store.set(clearCartAtom)
+    expect(store.get(cartGstRatesAtom)).toEqual({})
+  })
+
+  it('are saved under whisk.cart-gst-rates.v1 and restored on the next start', async () => {
+    const first = await loadAtoms()
+    const before = createStore()
+    before.set(first.addItemAtom, item(line(), 5))
+    expect(JSON.parse(storage.getItem(RATES_KEY) ?? 'null')).toEqual({ p1: 5 })
+
+    const second = await loadAtoms()
+    expect(createStore().get(second.cartGstRatesAtom)).toEqual({ p1: 5 })
+  })
+
+  it('list only the cart products that have one: a cart saved before rates were kept has none', async () => {
+    storage.setItem(CART_KEY, JSON.stringify({ ...emptyCart(), cartItems: [line()], numItemsInCart: 2 }))
+    storage.setItem(RATES_KEY, JSON.stringify({ gone: 18 }))
+    const { cartGstRatesAtom } = await loadAtoms()
+    expect(createStore().get(cartGstRatesAtom)).toEqual({})
+  })
+})
+
+describe('the cart coupon', () => {
+  it('starts with none, is kept once applied and goes when removed', async () => {
+    const { applyCouponAtom, cartCouponAtom, removeCouponAtom } = await loadAtoms()
+    const store = createStore()
+    expect(store.get(cartCouponAtom)).toBeNull()
+    store.set(applyCouponAtom, coupon)
+    expect(store.get(cartCouponAtom)).toEqual(coupon)
+    store.set(removeCouponAtom)
+    expect(store.get(cartCouponAtom)).toBeNull()
+    expect(JSON.parse(storage.getItem(COUPON_KEY) ?? 'undefined')).toBeNull()
+  })
+
+  it('a second coupon replaces the first', async () => {
+    const { applyCouponAtom, cartCouponAtom } = await loadAtoms()
+    const store = createStore()
+    store.set(applyCouponAtom, coupon)
+    store.set(applyCouponAtom, { ...coupon, code: 'FLAT50', kind: 'flat', value: 50 })
+    expect(store.get(cartCouponAtom)?.code).toBe('FLAT50')
+  })
+
+  it('is saved under whisk.cart-coupon.v1 and restored on the next start', async () => {
+    const first = await loadAtoms()
+    createStore().set(first.applyCouponAtom, coupon)
+    expect(JSON.parse(storage.getItem(COUPON_KEY) ?? 'null')).toEqual(coupon)
+
+    const second = await loadAtoms()
+    expect(createStore().get(second.cartCouponAtom)).toEqual(coupon)
+  })
+
+  it('goes with the cart when it is cleared (an order placed, a sign-out)', async () => {
+    const { addItemAtom, applyCouponAtom, cartCouponAtom, clearCartAtom } = await loadAtoms()
+    const store = createStore()
+    store.set(addItemAtom, item(line()))
+    store.set(applyCouponAtom, coupon)
+    store.set(clearCartAtom)
+    expect(store.get(cartCouponAtom)).toBeNull()
+  })
+
+  it('counts saved terms the pricing crate cannot read as no coupon', async () => {
+    storage.setItem(COUPON_KEY, JSON.stringify({ code: 'X', kind: 'bogus', value: 'ten' }))
+    const { cartCouponAtom } = await loadAtoms()
+    expect(createStore().get(cartCouponAtom)).toBeNull()
   })
 })

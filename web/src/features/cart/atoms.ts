@@ -6,30 +6,71 @@ import {
   cartEditItem,
   cartRemoveItem,
   cartUpdatePrices,
+  checkCouponTerms,
   emptyCart,
   type Cart,
   type CartLine,
+  type CouponTerms,
   type PriceUpdate,
 } from '@/lib/pricing'
 
+const storage = { getOnInit: true }
+
 /** The cart as saved in localStorage; restored on start. Private: the write atoms below change it. */
-const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', emptyCart(), undefined, { getOnInit: true })
+const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', emptyCart(), undefined, storage)
+
+/**
+ * Each cart product's GST rate (percent), by product id, as the product showed it when added.
+ * The wasm CartLine refuses fields it does not know, so the rates live beside the cart rather
+ * than on its lines; lines added before the shop charged GST have none (see use-cart-summary).
+ */
+const storedGstRatesAtom = atomWithStorage<Record<string, number>>('whisk.cart-gst-rates.v1', {}, undefined, storage)
+
+/** The terms of the coupon the customer applied, as GET /coupons/{code} gave them; null for none. */
+const storedCouponAtom = atomWithStorage<CouponTerms | null>('whisk.cart-coupon.v1', null, undefined, storage)
 
 export const cartAtom = atom((get) => get(storedCartAtom))
 
 export const numItemsInCartAtom = atom((get) => get(storedCartAtom).numItemsInCart)
 
-export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, emptyCart()))
+/** The GST rates known for the products in the cart; a product missing here has no rate yet. */
+export const cartGstRatesAtom = atom((get) => {
+  const rates = get(storedGstRatesAtom)
+  const known: Record<string, number> = {}
+  for (const { productID } of get(storedCartAtom).cartItems) {
+    const rate = rates[productID]
+    if (typeof rate === 'number') known[productID] = rate
+  }
+  return known
+})
+
+/** The applied coupon's terms, or null. Saved terms the pricing crate cannot read count as none. */
+export const cartCouponAtom = atom((get) => usableTerms(get(storedCouponAtom)))
+
+/** Empties the cart, with its GST rates and coupon. */
+export const clearCartAtom = atom(null, (_get, set) => {
+  set(storedCartAtom, emptyCart())
+  set(storedGstRatesAtom, {})
+  set(storedCouponAtom, null)
+})
+
+/** A line to add and its product's GST rate. */
+export type AddItem = { line: CartLine; gstRate: number }
 
 /** Adds a line; a line with the same cartID already in the cart gets the amount added instead. */
-export const addItemAtom = atom(null, (get, set, line: CartLine) =>
-  set(storedCartAtom, cartAddItem(get(storedCartAtom), line)),
-)
+export const addItemAtom = atom(null, (get, set, { line, gstRate }: AddItem) => {
+  set(storedCartAtom, cartAddItem(get(storedCartAtom), line))
+  set(storedGstRatesAtom, { ...get(storedGstRatesAtom), [line.productID]: gstRate })
+})
 
-/** Takes the line with this cartID out of the cart. */
-export const removeItemAtom = atom(null, (get, set, cartID: string) =>
-  set(storedCartAtom, cartRemoveItem(get(storedCartAtom), cartID)),
-)
+/** Takes the line with this cartID out of the cart, and its rate once no line has its product. */
+export const removeItemAtom = atom(null, (get, set, cartID: string) => {
+  const cart = cartRemoveItem(get(storedCartAtom), cartID)
+  set(storedCartAtom, cart)
+  const kept = new Set(cart.cartItems.map((line) => line.productID))
+  const rates = Object.fromEntries(Object.entries(get(storedGstRatesAtom)).filter(([id]) => kept.has(id)))
+  set(storedGstRatesAtom, rates)
+})
 
 export type EditItem = { cartID: string; amount: number }
 
@@ -42,3 +83,19 @@ export const editItemAtom = atom(null, (get, set, { cartID, amount }: EditItem) 
 export const updatePricesAtom = atom(null, (get, set, updates: PriceUpdate[]) =>
   set(storedCartAtom, cartUpdatePrices(get(storedCartAtom), updates)),
 )
+
+/** Keeps a coupon the server said the customer may use; it replaces any coupon applied before. */
+export const applyCouponAtom = atom(null, (_get, set, terms: CouponTerms) => set(storedCouponAtom, terms))
+
+/** Takes the coupon off the cart. */
+export const removeCouponAtom = atom(null, (_get, set) => set(storedCouponAtom, null))
+
+function usableTerms(terms: CouponTerms | null): CouponTerms | null {
+  if (terms === null) return null
+  try {
+    return checkCouponTerms(terms) === null ? terms : null
+  } catch {
+    // Not terms at all (edited by hand, or an older shape): as if no coupon were applied.
+    return null
+  }
+}

@@ -43,6 +43,15 @@ describe('checkoutAttempt', () => {
     expect(added.key).toBe('key-4')
   })
 
+  it('takes a new key when the coupon comes or goes, and keeps it while the coupon stays', () => {
+    const newKey = keys()
+    const first = checkoutAttempt(null, cart(line('p1', 100, 2)), newKey, 'SAVE10')
+    expect(checkoutAttempt(first, cart(line('p1', 100, 2)), newKey, 'SAVE10')).toBe(first)
+    const without = checkoutAttempt(first, cart(line('p1', 100, 2)), newKey, null)
+    expect(without.key).toBe('key-2')
+    expect(checkoutAttempt(without, cart(line('p1', 100, 2)), newKey).key).toBe('key-2')
+  })
+
   it('ignores what does not change the order: titles, images, cart totals', () => {
     const newKey = keys()
     const first = checkoutAttempt(null, cart(line('p1', 100, 2)), newKey)

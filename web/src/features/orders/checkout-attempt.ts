@@ -3,18 +3,26 @@ import type { Cart } from '@/lib/pricing'
 /** The Idempotency-Key of one checkout attempt and the cart it was made for. */
 export type CheckoutAttempt = { fingerprint: string; key: string }
 
-/** What identifies a cart's contents for a checkout: each line's product, amount and unit price. */
-export function cartFingerprint(cart: Cart): string {
-  return JSON.stringify(cart.cartItems.map((line) => [line.productID, line.amount, line.price]))
+/**
+ * What identifies a cart's contents for a checkout: each line's product, amount and unit price,
+ * and the coupon it uses (with or without one, the same lines are a different order).
+ */
+export function cartFingerprint(cart: Cart, couponCode: string | null = null): string {
+  return JSON.stringify([cart.cartItems.map((line) => [line.productID, line.amount, line.price]), couponCode])
 }
 
 /**
- * The attempt to use for checking out `cart`: the previous one while the cart is the same (so a
- * double click or a retry after a lost answer can never place two orders), otherwise a new one
- * with a fresh key from `newKey`.
+ * The attempt to use for checking out `cart` with `couponCode`: the previous one while both are
+ * the same (so a double click or a retry after a lost answer can never place two orders),
+ * otherwise a new one with a fresh key from `newKey`.
  */
-export function checkoutAttempt(previous: CheckoutAttempt | null, cart: Cart, newKey: () => string): CheckoutAttempt {
-  const fingerprint = cartFingerprint(cart)
+export function checkoutAttempt(
+  previous: CheckoutAttempt | null,
+  cart: Cart,
+  newKey: () => string,
+  couponCode: string | null = null,
+): CheckoutAttempt {
+  const fingerprint = cartFingerprint(cart, couponCode)
   return previous?.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() }
 }
 

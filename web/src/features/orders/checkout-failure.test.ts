@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CHECKOUT_FALLBACK_MESSAGE,
   checkoutFailure,
+  COUPON_REFUSED_MESSAGE,
   errorDetails,
   PRICES_CHANGED_MESSAGE,
   priceUpdates,
@@ -96,6 +97,20 @@ describe('checkoutFailure', () => {
     expect(checkoutFailure(gone)).toEqual({ kind: 'message', message: 'A product in this order is no longer sold' })
     const invalid = new ApiError(400, 'validation_failed', 'invalid order', { address: 'is required' })
     expect(checkoutFailure(invalid)).toEqual({ kind: 'message', message: 'invalid order' })
+  })
+
+  it('turns a refused coupon into taking it off the cart, with the server message', () => {
+    const unknown = new ApiError(404, 'coupon_not_found', 'There is no such coupon code')
+    expect(checkoutFailure(unknown)).toEqual({ kind: 'coupon-refused', message: 'There is no such coupon code' })
+    const expired = apiError(409, 'coupon_unusable', 'This coupon has expired', { reason: 'expired' })
+    expect(checkoutFailure(expired)).toEqual({ kind: 'coupon-refused', message: 'This coupon has expired' })
+    const used = apiError(409, 'coupon_unusable', '', { reason: 'used_by_you' })
+    expect(checkoutFailure(used)).toEqual({ kind: 'coupon-refused', message: COUPON_REFUSED_MESSAGE })
+  })
+
+  it('keeps the other conflicts as messages: stock and too many pending orders', () => {
+    const pending = apiError(409, 'too_many_pending_orders', 'You have too many orders waiting for payment')
+    expect(checkoutFailure(pending)).toEqual({ kind: 'message', message: 'You have too many orders waiting for payment' })
   })
 
   it('falls back to the shop message when there is no server message', () => {

@@ -8,10 +8,15 @@ export const CHECKOUT_FALLBACK_MESSAGE = 'there was an error placing your order'
 /** Shown for a `price_changed` answer that carries no message. */
 export const PRICES_CHANGED_MESSAGE = 'Prices changed since you added these items. Please review your order.'
 
+/** Shown for a refused coupon whose answer carries no message. */
+export const COUPON_REFUSED_MESSAGE = 'This coupon cannot be used'
+
 /** What the checkout screen does about a failed POST /orders. */
 export type CheckoutFailure =
   /** 401 or 403: the session is not good for ordering; say why and go and sign in. */
   | { kind: 'sign-in'; message: string }
+  /** 404 `coupon_not_found` or 409 `coupon_unusable`: take the coupon off the cart, say why, stay. */
+  | { kind: 'coupon-refused'; message: string }
   /** 409 `price_changed`: put these prices in the cart, say so, stay. */
   | { kind: 'prices-changed'; updates: PriceUpdate[]; message: string }
   /** Anything else (out of stock, unavailable, invalid fields, server down): say it, stay. */
@@ -39,6 +44,9 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 403) {
       return { kind: 'sign-in', message: errorMessage(error, CHECKOUT_FALLBACK_MESSAGE) }
+    }
+    if (error.code === 'coupon_not_found' || error.code === 'coupon_unusable') {
+      return { kind: 'coupon-refused', message: errorMessage(error, COUPON_REFUSED_MESSAGE) }
     }
     if (error.code === 'price_changed') {
       const updates = priceUpdates(errorDetails(error))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { checkoutPayload, shippingDefaults } from '@/features/orders/checkout-payload'
+import type { CheckoutExtras } from '@/features/orders/types'
 import { cartAddItem, emptyCart, type CartLine } from '@/lib/pricing'
 
 const flour: CartLine = {
@@ -24,17 +25,31 @@ const tin: CartLine = {
 
 const shipping = { name: 'Asha Baker', address: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', company: 'Home Bakes' }
 
+/** A checkout without coupon, GSTIN or business name. */
+const plain: CheckoutExtras = { couponCode: null, gstin: '', businessName: '', total: 1847.5 }
+
 describe('shippingDefaults', () => {
+  const user = { username: 'Asha Baker', address: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', company: 'Home Bakes' }
+
   it("prefills the form with the customer's own details, the username as the name", () => {
-    const user = { username: 'Asha Baker', address: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', company: 'Home Bakes' }
     expect(shippingDefaults({ ...user, email: 'asha@example.in' } as typeof user)).toEqual(shipping)
+  })
+
+  it('takes the state by its proper name when it names one in another case', () => {
+    expect(shippingDefaults({ ...user, state: ' karnataka ' }).state).toBe('Karnataka')
+    expect(shippingDefaults({ ...user, state: 'TAMIL NADU' }).state).toBe('Tamil Nadu')
+  })
+
+  it('leaves the state to choose when it is not one of India’s', () => {
+    expect(shippingDefaults({ ...user, state: 'Bengaluru Urban' }).state).toBe('')
+    expect(shippingDefaults({ ...user, state: '' }).state).toBe('')
   })
 })
 
 describe('checkoutPayload', () => {
   it('sends each cart line as productId, amount, the price seen, name and image', () => {
     const cart = cartAddItem(cartAddItem(emptyCart(), flour), tin)
-    expect(checkoutPayload(cart, shipping)).toEqual({
+    expect(checkoutPayload(cart, shipping, plain)).toEqual({
       ...shipping,
       chargeTotal: 1847.5,
       orderTotal: '₹1,847.50',
@@ -46,15 +61,40 @@ describe('checkoutPayload', () => {
     })
   })
 
+  it('sends the coupon code, the GSTIN in capitals and the business name, and the total after the coupon', () => {
+    const cart = cartAddItem(emptyCart(), { ...tin, price: 500 })
+    const payload = checkoutPayload(cart, { ...shipping, state: 'Maharashtra' }, {
+      couponCode: 'SAVE10',
+      gstin: ' 27aapfu0939f1zv ',
+      businessName: '  Asha Bakes LLP ',
+      total: 450,
+    })
+    expect(payload).toMatchObject({
+      state: 'Maharashtra',
+      couponCode: 'SAVE10',
+      gstin: '27AAPFU0939F1ZV',
+      businessName: 'Asha Bakes LLP',
+      chargeTotal: 500,
+      orderTotal: '₹450.00',
+    })
+  })
+
+  it('leaves out a coupon, GSTIN and business name that are not there', () => {
+    const payload = checkoutPayload(cartAddItem(emptyCart(), flour), shipping, { ...plain, gstin: '  ', businessName: ' ' })
+    expect(payload).not.toHaveProperty('couponCode')
+    expect(payload).not.toHaveProperty('gstin')
+    expect(payload).not.toHaveProperty('businessName')
+  })
+
   it('sends the product id, not the cart line id', () => {
     const cart = cartAddItem(emptyCart(), { ...flour, cartID: 'flour#line' })
-    expect(checkoutPayload(cart, shipping).cartItems[0]?.productId).toBe('flour')
+    expect(checkoutPayload(cart, shipping, plain).cartItems[0]?.productId).toBe('flour')
   })
 
   it('trims the shipping fields', () => {
     const cart = cartAddItem(emptyCart(), flour)
     const padded = { name: ' Asha ', address: '14 MG Road\n', city: ' ', state: 'Karnataka', company: '' }
-    expect(checkoutPayload(cart, padded)).toMatchObject({
+    expect(checkoutPayload(cart, padded, plain)).toMatchObject({
       name: 'Asha',
       address: '14 MG Road',
       city: '',

@@ -1,25 +1,42 @@
-import type { CheckoutPayload, Shipping, ShippingDefaults } from '@/features/orders/types'
+import { regionName } from '@/features/orders/regions'
+import type { CheckoutExtras, CheckoutPayload, Shipping, ShippingDefaults } from '@/features/orders/types'
 import { formatInr, type Cart } from '@/lib/pricing'
 
-/** The checkout form's starting values: the customer's name and address as they registered them. */
+/**
+ * The checkout form's starting values: the customer's name and address as they registered them.
+ * The state is kept only when it names one of India's states or territories (in any case), as
+ * the select offers them; otherwise the customer chooses.
+ */
 export function shippingDefaults(user: ShippingDefaults): Shipping {
-  return { name: user.username, address: user.address, city: user.city, state: user.state, company: user.company }
+  return {
+    name: user.username,
+    address: user.address,
+    city: user.city,
+    state: regionName(user.state) ?? '',
+    company: user.company,
+  }
 }
 
 /**
  * The body of POST /orders for this cart shipped to `shipping`: one line per cart line at the
- * price the customer saw (the server answers 409 `price_changed` if it is no longer current), and
- * the cart's own totals, which the server ignores and computes again.
+ * price the customer saw (the server answers 409 `price_changed` if it is no longer current), the
+ * cart's own totals, which the server ignores and computes again, and the coupon, GSTIN and
+ * business name when there are any.
  */
-export function checkoutPayload(cart: Cart, shipping: Shipping): CheckoutPayload {
+export function checkoutPayload(cart: Cart, shipping: Shipping, extras: CheckoutExtras): CheckoutPayload {
+  const gstin = extras.gstin.replace(/\s+/g, '').toUpperCase()
+  const businessName = extras.businessName.trim()
   return {
     name: shipping.name.trim(),
     address: shipping.address.trim(),
     city: shipping.city.trim(),
     state: shipping.state.trim(),
     company: shipping.company.trim(),
+    ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),
+    ...(gstin ? { gstin } : {}),
+    ...(businessName ? { businessName } : {}),
     chargeTotal: cart.cartTotal,
-    orderTotal: formatInr(cart.orderTotal),
+    orderTotal: formatInr(extras.total),
     numItemsInCart: cart.numItemsInCart,
     cartItems: cart.cartItems.map((line) => ({
       productId: line.productID,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatOrderDate, ordinal } from '@/features/orders/format-order-date'
+import { formatOrderDate, formatOrderDay, ordinal } from '@/features/orders/format-order-date'
 
 describe('ordinal', () => {
   it('gives st, nd, rd and th as English does', () => {
@@ -31,5 +31,13 @@ describe('formatOrderDate', () => {
   it('gives back text that is not a date unchanged', () => {
     expect(formatOrderDate('not a date')).toBe('not a date')
     expect(formatOrderDate('')).toBe('')
+  })
+})
+
+describe('formatOrderDay', () => {
+  it("reads 'MMM Do, YYYY' for an invoice date", () => {
+    expect(formatOrderDay(new Date(2026, 10, 23, 15, 5))).toBe('Nov 23rd, 2026')
+    expect(formatOrderDay(new Date(2026, 10, 23, 15, 5).toISOString())).toBe('Nov 23rd, 2026')
+    expect(formatOrderDay('soon')).toBe('soon')
   })
 })

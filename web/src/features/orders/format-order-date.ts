@@ -29,3 +29,10 @@ export function formatOrderDate(value: string | Date): string {
   const clock = `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`
   return `${clock} - ${MONTHS[date.getMonth()]} ${ordinal(date.getDate())}, ${date.getFullYear()}`
 }
+
+/** The day of an invoice or credit note, in the viewer's time zone: "Nov 23rd, 2026". */
+export function formatOrderDay(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return String(value)
+  return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())}, ${date.getFullYear()}`
+}

@@ -1,24 +1,64 @@
 import type { Order, OrderItem } from '@/features/orders/types'
 import { orderTotals } from '@/lib/pricing'
 
-/** An order line with what it costs: price times amount, as the pricing crate computes it. */
-export type OrderLineView = OrderItem & { lineTotal: number }
+/**
+ * An order line with its money: `value` is price times amount; `lineTotal` is what the line was
+ * charged, GST included, once its share of the order's discounts (`discount`) is taken off.
+ */
+export type OrderLineView = OrderItem & { value: number; lineTotal: number }
+
+/** The GST an order's total includes, as the server charged it; only the parts that apply are non-zero. */
+export type OrderTax = { taxableValue: number; cgst: number; sgst: number; utgst: number; igst: number }
 
 /** An order's lines and totals as the detail screen shows them. */
-export type OrderSummary = { lines: OrderLineView[]; subtotal: number; discount: number; total: number }
+export type OrderSummary = {
+  lines: OrderLineView[]
+  subtotal: number
+  /** The code of the coupon the order used, if any, and what it took off. */
+  couponCode: string | null
+  couponDiscount: number
+  /** The admin's discount. */
+  discount: number
+  total: number
+  tax: OrderTax
+  /** True when some line had a share of a discount. */
+  anyLineDiscount: boolean
+}
+
+type SummaryFields = 'cartItems' | 'couponCode' | 'couponDiscount' | 'discount'
+type TaxFields = 'taxableTotal' | 'cgstTotal' | 'sgstTotal' | 'utgstTotal' | 'igstTotal'
 
 /**
- * Line totals, subtotal and total of an order through the pricing crate (decimal rupees, never
- * float arithmetic), so they match what the server charged.
+ * Line values and totals of an order through the pricing crate (decimal rupees, never float
+ * arithmetic), so they match what the server charged: the total is the subtotal less the coupon's
+ * and the admin's discounts, never below zero. The lines' discount shares and the GST are the
+ * server's, as the order records them.
  */
-export function orderSummary(order: Pick<Order, 'cartItems' | 'discount'>): OrderSummary {
-  const lines = order.cartItems.map((item) => ({
-    ...item,
-    lineTotal: orderTotals([{ price: item.price, amount: item.amount }], 0).subtotal,
-  }))
-  const totals = orderTotals(
+export function orderSummary(order: Pick<Order, SummaryFields | TaxFields>): OrderSummary {
+  const lines = order.cartItems.map((item) => {
+    const line = [{ price: item.price, amount: item.amount }]
+    return { ...item, value: orderTotals(line, 0).subtotal, lineTotal: orderTotals(line, item.discount).total }
+  })
+  // max(0, subtotal - coupon discount - discount), one discount at a time.
+  const afterCoupon = orderTotals(
     order.cartItems.map(({ price, amount }) => ({ price, amount })),
-    order.discount,
+    order.couponDiscount,
   )
-  return { lines, subtotal: totals.subtotal, discount: totals.discount, total: totals.total }
+  const total = orderTotals([{ price: afterCoupon.total, amount: 1 }], order.discount).total
+  return {
+    lines,
+    subtotal: afterCoupon.subtotal,
+    couponCode: order.couponCode ?? null,
+    couponDiscount: order.couponDiscount,
+    discount: order.discount,
+    total,
+    tax: {
+      taxableValue: order.taxableTotal,
+      cgst: order.cgstTotal,
+      sgst: order.sgstTotal,
+      utgst: order.utgstTotal,
+      igst: order.igstTotal,
+    },
+    anyLineDiscount: lines.some((line) => line.discount !== 0),
+  }
 }

@@ -1,7 +1,7 @@
 import type { components } from '@/lib/api-types'
 
-/** Where an order stands. Only a delivered order has an invoice for its customer. */
-export const ORDER_STATUSES = ['pending', 'paid', 'delivered', 'cancelled'] as const
+/** Where an order stands. A shipped or delivered order has a GST tax invoice. */
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const
 
 type Schemas = components['schemas']
 
@@ -19,7 +19,10 @@ export type Order = Schemas['Order']
 /** `{"order": ...}`. */
 export type OrderResponse = { order: Order }
 
-/** The checkout form's fields, in the order the form shows them. */
+/** Where an order was supplied to for GST: the ship-to state and its GST code. */
+export type PlaceOfSupply = Schemas['PlaceOfSupply']
+
+/** The checkout form's shipping fields, in the order the form shows them. */
 export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'company'] as const
 
 export type ShippingField = (typeof SHIPPING_FIELDS)[number]
@@ -30,16 +33,23 @@ export type Shipping = Record<ShippingField, string>
 /** What the checkout form starts with: the signed-in customer's own details. */
 export type ShippingDefaults = { username: string; address: string; city: string; state: string; company: string }
 
+/** What a checkout adds for a GST invoice and a discount; each is optional. */
+export type CheckoutExtras = {
+  /** The code of the coupon the cart applies, when it takes something off. */
+  couponCode: string | null
+  /** The buyer's GSTIN as typed ('' for none). */
+  gstin: string
+  /** The registered business name for the invoice ('' for none). */
+  businessName: string
+  /** The total the customer saw, coupon taken off (the server computes its own). */
+  total: number
+}
+
 /** One line of a checkout: the price is the one the customer saw, checked again by the server. */
-export type CheckoutItem = { productId: string; amount: number; price: number; name: string; image: string }
+export type CheckoutItem = Schemas['CartItemInput']
 
 /**
  * The body of POST /orders, inside `{"data": ...}`. The server recomputes every total; the
  * client's are sent as the shop always sent them (orderTotal as rupee text).
  */
-export type CheckoutPayload = Shipping & {
-  chargeTotal: number
-  orderTotal: string
-  numItemsInCart: number
-  cartItems: CheckoutItem[]
-}
+export type CheckoutPayload = Schemas['Checkout']

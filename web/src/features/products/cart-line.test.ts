@@ -15,6 +15,8 @@ function product(overrides: Partial<Product> = {}): Product {
     stock: 12,
     featured: true,
     category: { _id: 'cat-1', name: 'Moulds' },
+    gstRate: 18,
+    hsn: '7323',
     image1: { url: '/uploads/a.webp', thumbnail: '/uploads/a-thumb.webp' },
     image2: null,
     image3: { url: '/uploads/c.webp', thumbnail: '/uploads/c-thumb.webp' },

@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api-types'
 import type { ListResponse } from '@/lib/api-list'
 
 /** One stored picture of a product: the full image and its small version for grids, lists and the cart. */
@@ -21,7 +22,8 @@ export type Product = {
   category: { _id: string; name: string }
   createdAt: string
   updatedAt: string
-} & Record<(typeof PRODUCT_IMAGE_SLOTS)[number], ProductImage | null>
+} & Pick<components['schemas']['ProductView'], 'gstRate' | 'hsn'> &
+  Record<(typeof PRODUCT_IMAGE_SLOTS)[number], ProductImage | null>
 
 /** GET /products: a page of products plus the names the filter selects offer ('all' first). */
 export type ProductsResponse = ListResponse<Product> & {

@@ -1,4 +1,4 @@
-import { ClipboardList, FolderTree, Package, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { ClipboardList, FolderTree, Package, ShieldCheck, TicketPercent, Users, type LucideIcon } from 'lucide-react'
 
 export type AdminSection = { to: string; label: string; icon: LucideIcon }
 
@@ -6,6 +6,7 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/admins', label: 'Admins', icon: ShieldCheck },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/category', label: 'Category', icon: FolderTree },
 ]

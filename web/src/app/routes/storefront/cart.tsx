@@ -7,11 +7,17 @@ import { sessionAtom } from '@/features/auth/atoms'
 import { cartAtom } from '@/features/cart/atoms'
 import { CartItems } from '@/features/cart/components/cart-items'
 import { CartTotals } from '@/features/cart/components/cart-totals'
+import { CouponBox } from '@/features/cart/components/coupon-box'
+import { useCartSummary } from '@/features/cart/use-cart-summary'
 
-/** The cart: its lines and totals, then checkout for a signed-in customer or a way to sign in. */
+/**
+ * The cart: its lines and totals with the GST for the customer's own state (the shop's when it is
+ * not known), a coupon box, then checkout for a signed-in customer or a way to sign in.
+ */
 export function CartPage() {
   const { numItemsInCart } = useAtomValue(cartAtom)
   const session = useAtomValue(sessionAtom)
+  const summary = useCartSummary({ shipTo: session?.user.state, fallbackToShop: true })
   // After a line is removed its button is gone; focus moves to the heading, which stays (its text
   // changes when the last line goes).
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -29,7 +35,8 @@ export function CartPage() {
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <CartItems onRemoved={() => headingRef.current?.focus()} />
-          <CartTotals>
+          <CartTotals view={summary}>
+            <CouponBox token={session?.token} applies={summary.summary.coupon?.applied ?? false} />
             {session ? (
               <Button asChild>
                 <Link to="/checkout">proceed to checkout</Link>

@@ -1,19 +1,29 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
 import { Link } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { sessionAtom } from '@/features/auth/atoms'
-import { cartAtom, clearCartAtom, updatePricesAtom } from '@/features/cart/atoms'
+import { cartAtom, clearCartAtom, removeCouponAtom, updatePricesAtom } from '@/features/cart/atoms'
 import { CartTotals } from '@/features/cart/components/cart-totals'
+import { useCartSummary } from '@/features/cart/use-cart-summary'
 import { CheckoutForm } from '@/features/orders/components/checkout-form'
 import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
+import { shippingDefaults } from '@/features/orders/checkout-payload'
 
-/** Checkout for a signed-in customer: the shipping form beside the cart's totals. */
+/**
+ * Checkout for a signed-in customer: the shipping form beside the cart's totals, whose GST
+ * follows the state chosen in the form. On a phone the totals come after the form and before
+ * the place-order button.
+ */
 export function CheckoutPage() {
   const session = useAtomValue(sessionAtom)
   const cart = useAtomValue(cartAtom)
   const clearCart = useSetAtom(clearCartAtom)
   const updatePrices = useSetAtom(updatePricesAtom)
+  const removeCoupon = useSetAtom(removeCouponAtom)
+  const [shipTo, setShipTo] = useState(() => (session ? shippingDefaults(session.user).state : ''))
+  const view = useCartSummary({ shipTo, fallbackToShop: false })
 
   if (!session) return <SignInRedirect warning="You must be logged in to checkout" />
   if (cart.numItemsInCart === 0) {
@@ -26,19 +36,27 @@ export function CheckoutPage() {
       </section>
     )
   }
+  const { coupon } = view.summary
   return (
     <section className="space-y-8">
       <h1 className="border-b pb-4 text-3xl sm:text-4xl">place your order</h1>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <CheckoutForm
-          cart={cart}
-          customer={session.user}
-          token={session.token}
-          onPricesChanged={updatePrices}
-          onPlaced={clearCart}
-        />
-        <CartTotals />
-      </div>
+      <CheckoutForm
+        cart={cart}
+        customer={session.user}
+        token={session.token}
+        state={shipTo}
+        onStateChange={setShipTo}
+        couponCode={coupon?.applied ? coupon.code : null}
+        total={view.summary.total}
+        onPricesChanged={updatePrices}
+        onCouponRefused={removeCoupon}
+        onPlaced={clearCart}
+        summary={(action) => (
+          <CartTotals view={view} noPlaceHint="Choose a state to see the GST in this total.">
+            {action}
+          </CartTotals>
+        )}
+      />
     </section>
   )
 }

@@ -15,15 +15,15 @@ export function ProductPage() {
   const product = useProduct(id)
   const addItem = useSetAtom(addItemAtom)
 
-  function addToBag(line: CartLine) {
-    addItem(line)
+  function addToBag(line: CartLine, gstRate: number) {
+    addItem({ line, gstRate })
     toast.success('Item added to cart')
   }
 
   if (isNotFound(product.error)) return <NotFoundPage />
   if (product.data) {
     const { product: shown } = product.data
-    return <ProductDetail key={shown._id} product={shown} onAddToBag={addToBag} />
+    return <ProductDetail key={shown._id} product={shown} onAddToBag={(line) => addToBag(line, shown.gstRate)} />
   }
   if (product.isError) {
     return (

@@ -7,7 +7,9 @@ import { ApiError, apiFetch } from '@/lib/api-client'
 
 /**
  * PATCH /orders/{id}: the server recomputes the totals and moves stock with the lines and the
- * status. Errors as for POST /orders, and 404 when the order is gone.
+ * status; the first move to shipped or delivered issues the tax invoice, cancelling an invoiced
+ * order a credit note. Errors as for POST /orders, 404 when the order is gone, and 409
+ * `order_invoiced` for a change to the lines, discount, name or address of an invoiced order.
  */
 export function updateOrder(id: string, input: UpdateOrderInput, token: string | undefined) {
   return apiFetch<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, token })
@@ -28,10 +30,12 @@ export function useUpdateOrder(id: string, token: string | undefined) {
         predicate: (query) => query.queryHash !== hashKey(detail),
       })
     },
-    // A conflict means a price or a stock count on screen is out of date: fetch them again.
+    // A conflict means a price or a stock count on screen is out of date: fetch them again. An
+    // order invoiced meanwhile is fetched again too, so the screen shows its invoice and locks.
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: pickerKeys.products })
+        if (error.code === 'order_invoiced') void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) })
       }
     },
   })

@@ -2,33 +2,31 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
-import { FormField } from '@/components/form-field'
+import { Field, FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { useCreateOrder } from '@/features/admin-orders/api/create-order'
 import { CreateOrderLines } from '@/features/admin-orders/components/create-order-lines'
 import { CustomerPicker } from '@/features/admin-orders/components/customer-picker'
 import { DiscountField } from '@/features/admin-orders/components/discount-field'
-import { OrderTotalsSummary } from '@/features/admin-orders/components/order-totals-summary'
+import { OrderTaxSummary } from '@/features/admin-orders/components/order-tax-summary'
 import { ProductSearchPicker } from '@/features/admin-orders/components/product-search-picker'
 import { SectionCard } from '@/features/admin-orders/components/section-card'
-import {
-  createLineFromProduct,
-  createTotals,
-  hasProduct,
-  removeLine,
-  updateLine,
-} from '@/features/admin-orders/order-lines'
-import { createOrderBody, shipToFromCustomer } from '@/features/admin-orders/order-payloads'
+import { createLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
+import { createOrderBody, readGstin, shipToFromCustomer } from '@/features/admin-orders/order-payloads'
+import { createTaxSummary, findRegion, regionsByName } from '@/features/admin-orders/order-tax'
 import type { CreateLine, CustomerOption, ProductOption, ShipTo } from '@/features/admin-orders/types'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import { useShopInfo } from '@/lib/shop-info'
 
 const noShipTo: ShipTo = { name: '', address: '', city: '', state: '' }
 
 /**
- * Creates an order on behalf of a customer: choose the customer (which prefills where it ships),
- * add products and quantities, give a discount. Subtotal and total follow every keystroke, through
- * the pricing module. Then returns to the orders list.
+ * Creates an order on behalf of a customer: choose the customer (which prefills where it ships,
+ * the state when it is one of India's), add products and quantities, give a discount and, for a
+ * B2B tax invoice, the buyer's GSTIN. The totals and the GST in them follow every keystroke,
+ * through the pricing module. Then returns to the orders list.
  */
 export function CreateOrderForm({ token }: { token: string | undefined }) {
   const navigate = useNavigate()
@@ -37,8 +35,16 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
   const [shipTo, setShipTo] = useState<ShipTo>(noShipTo)
   const [lines, setLines] = useState<CreateLine[]>([])
   const [discount, setDiscount] = useState('0')
-  const totals = createTotals(lines, discount)
+  const [gstin, setGstin] = useState('')
+  const [gstinTouched, setGstinTouched] = useState(false)
+  const shop = useShopInfo()
+  const summary = createTaxSummary(lines, discount, shipTo.state, shop.data?.state)
+  const region = findRegion(shipTo.state)
   const errors = fieldErrors(createOrder.error)
+  const gstinReading = readGstin(gstin)
+  // Checked as typed once the whole GSTIN is there (or the box is left), not at every keystroke before.
+  const gstinError =
+    'error' in gstinReading && (gstinTouched || gstin.trim().length >= 15) ? gstinReading.error : errors.gstin
 
   function chooseCustomer(next: CustomerOption | null) {
     setCustomer(next)
@@ -65,9 +71,14 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
     }
     // The browser's own checks (required, quantity range, discount step) speak first, at the field.
     if (!event.currentTarget.reportValidity()) return
-    const result = createOrderBody(customer, shipTo, lines, discount)
+    const result = createOrderBody(customer, shipTo, lines, discount, gstin)
     if (!result.ok) {
-      toast.error('Check the quantities and the discount')
+      if (result.problem === 'gstin') {
+        setGstinTouched(true)
+        toast.error('Check the buyer GSTIN')
+      } else {
+        toast.error('Check the quantities and the discount')
+      }
       return
     }
     createOrder.mutate(result.body, {
@@ -116,13 +127,39 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
           onChange={(event) => changeShipTo('city', event.target.value)}
           error={errors.city}
         />
+        <Field label="State" error={errors.state} hint="The place of supply: it decides the GST">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              name="state"
+              required
+              value={shipTo.state}
+              onChange={(event) => changeShipTo('state', event.target.value)}
+            >
+              <option value="" disabled>
+                Choose a state
+              </option>
+              {regionsByName().map((option) => (
+                <option key={option.code} value={option.name}>
+                  {option.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <FormField
-          label="State"
-          name="state"
+          label="Buyer GSTIN"
+          name="gstin"
           autoComplete="off"
-          value={shipTo.state}
-          onChange={(event) => changeShipTo('state', event.target.value)}
-          error={errors.state}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={15}
+          value={gstin}
+          onChange={(event) => setGstin(event.target.value.toUpperCase().replace(/\s+/g, ''))}
+          onBlur={() => setGstinTouched(true)}
+          hint="Optional: for a B2B tax invoice"
+          error={gstinError}
+          className="sm:col-span-2"
         />
       </SectionCard>
 
@@ -146,7 +183,17 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <DiscountField value={discount} onChange={setDiscount} serverError={errors.discount} />
-          <OrderTotalsSummary totals={totals} />
+          <OrderTaxSummary
+            summary={summary}
+            place={region ? { state: region.name, code: region.code } : null}
+            pendingText={
+              !region
+                ? 'Choose the state to see the GST'
+                : shop.isError
+                  ? 'The tax is not shown: the shop’s details did not load'
+                  : 'Loading the shop’s details…'
+            }
+          />
         </div>
       </SectionCard>
 

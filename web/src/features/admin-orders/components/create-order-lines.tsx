@@ -45,7 +45,15 @@ function CreateLineItem({ line, serverError, onAmountChange, onRemove }: CreateL
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   return (
-    <OrderLineRow name={line.name} image={line.image} price={line.price} total={lineTotal(line.price, amount ?? 0)} onRemove={onRemove}>
+    <OrderLineRow
+      name={line.name}
+      image={line.image}
+      price={line.price}
+      total={lineTotal(line.price, amount ?? 0)}
+      gstRate={line.gstRate}
+      hsn={line.hsn}
+      onRemove={onRemove}
+    >
       <Label htmlFor={id}>
         Quantity<span className="sr-only"> of {line.name}</span>
       </Label>

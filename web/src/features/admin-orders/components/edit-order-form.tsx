@@ -9,16 +9,13 @@ import { SubmitButton } from '@/components/ui/submit-button'
 import { useUpdateOrder } from '@/features/admin-orders/api/update-order'
 import { DiscountField } from '@/features/admin-orders/components/discount-field'
 import { EditOrderItems } from '@/features/admin-orders/components/edit-order-items'
+import { OrderDocuments } from '@/features/admin-orders/components/order-documents'
+import { OrderTaxSummary } from '@/features/admin-orders/components/order-tax-summary'
 import { ProductOptionsPicker } from '@/features/admin-orders/components/product-options-picker'
 import { SectionCard } from '@/features/admin-orders/components/section-card'
-import {
-  draftLineFromProduct,
-  draftTotals,
-  hasProduct,
-  removeLine,
-  updateLine,
-} from '@/features/admin-orders/order-lines'
+import { draftLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
 import { updateOrderBody } from '@/features/admin-orders/order-payloads'
+import { draftTaxSummary, orderPlace } from '@/features/admin-orders/order-tax'
 import {
   ORDER_STATUS_OPTIONS,
   type DraftLine,
@@ -26,30 +23,53 @@ import {
   type OrderStatus,
   type ProductOption,
 } from '@/features/admin-orders/types'
+import { ApiError } from '@/lib/api-client'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
 import { formFields } from '@/lib/forms'
-import { formatInr } from '@/lib/pricing'
+import { useShopInfo } from '@/lib/shop-info'
 
 const statusLabels: Record<OrderStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
+  shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 }
 
+/** What saving the chosen status will issue, if anything. */
+function statusHint(order: Order, status: OrderStatus): string | undefined {
+  if (!order.invoiceNumber && (status === 'shipped' || status === 'delivered')) {
+    return 'Saving issues the tax invoice; after that the items, discount, name and address cannot change.'
+  }
+  if (order.invoiceNumber && !order.creditNoteNumber && status === 'cancelled') {
+    return `Saving issues a credit note against tax invoice ${order.invoiceNumber}.`
+  }
+  return undefined
+}
+
 /**
  * Edits an order: ship-to name, e-mail and address, status, discount and items (amounts, removals,
- * new products at their current price). Total Items and Order Total are read-only and follow every
- * change, through the pricing module. Then returns to the orders list.
+ * new products at their current price and GST rate). The totals and the GST in them follow every
+ * change, through the pricing module, as the server will charge them. Once the tax invoice is
+ * issued only the status and e-mail can change. Then returns to the orders list.
  */
 export function EditOrderForm({ order, token }: { order: Order; token: string | undefined }) {
   const navigate = useNavigate()
   const updateOrder = useUpdateOrder(order._id, token)
-  const [status, setStatus] = useState<OrderStatus>(order.status)
+  const shop = useShopInfo()
+  // The status follows the order (fetched again after a conflict) until the admin chooses one.
+  const [statusChoice, setStatus] = useState<OrderStatus | null>(null)
+  const status = statusChoice ?? order.status
   const [discount, setDiscount] = useState(String(order.discount))
   const [lines, setLines] = useState<DraftLine[]>(order.cartItems)
-  const totals = draftTotals(lines, discount)
+  // An invoiced order shows what was invoiced, whatever was typed before the invoice was issued.
+  const locked = Boolean(order.invoiceNumber)
+  const shownLines = locked ? order.cartItems : lines
+  const shownDiscount = locked ? String(order.discount) : discount
+  const summary = draftTaxSummary(shownLines, shownDiscount, order, shop.data?.state)
   const errors = fieldErrors(updateOrder.error)
+  const invoicedError =
+    updateOrder.error instanceof ApiError && updateOrder.error.code === 'order_invoiced' ? updateOrder.error.message : null
 
   function addProduct(product: ProductOption) {
     if (hasProduct(lines, product._id)) {
@@ -62,13 +82,13 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    if (lines.length === 0) {
+    if (!locked && lines.length === 0) {
       toast.warning('Add at least one product')
       return
     }
     if (!form.reportValidity()) return
     const fields = formFields(new FormData(form), ['name', 'email', 'address'])
-    const body = updateOrderBody({ ...fields, status, discount }, lines)
+    const body = updateOrderBody({ ...fields, status, discount }, lines, locked)
     if (!body) {
       toast.error('Check the discount')
       return
@@ -90,11 +110,21 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
         description={`Customer: ${order.user.username} (${order.user.email})${shipsTo ? ` · ships to ${shipsTo}` : ''}`}
         className="items-start sm:grid-cols-2"
       >
+        {locked && (
+          <p className="rounded-md border bg-muted p-3 text-sm sm:col-span-2">
+            Tax invoice <span className="font-mono font-medium">{order.invoiceNumber}</span> has been issued: the items,
+            discount, name and address cannot change. To change them, cancel the order (a credit note is issued) and
+            place a new one.
+          </p>
+        )}
+        {/* Remounted when the order becomes invoiced, so they show what was invoiced. */}
         <FormField
+          key={`name-${locked}`}
           label="Name"
           name="name"
           autoComplete="off"
           defaultValue={order.name}
+          readOnly={locked}
           required
           error={errors.name}
         />
@@ -108,15 +138,17 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
           error={errors.email}
         />
         <FormField
+          key={`address-${locked}`}
           label="Address"
           name="address"
           autoComplete="off"
           defaultValue={order.address}
+          readOnly={locked}
           required
           error={errors.address}
           className="sm:col-span-2"
         />
-        <Field label="Status" error={errors.status}>
+        <Field label="Status" error={errors.status} hint={statusHint(order, status)}>
           {(control) => (
             <NativeSelect
               {...control}
@@ -132,19 +164,24 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
             </NativeSelect>
           )}
         </Field>
-        <DiscountField value={discount} onChange={setDiscount} serverError={errors.discount} />
+        <DiscountField value={shownDiscount} onChange={setDiscount} serverError={errors.discount} readOnly={locked} />
       </SectionCard>
 
       <SectionCard
         title="Items"
-        description="New products are charged their current price; items already ordered keep theirs."
+        description={
+          locked
+            ? 'As invoiced.'
+            : 'New products are charged their current price and GST rate; items already ordered keep theirs.'
+        }
         className="gap-6"
       >
-        <ProductOptionsPicker token={token} onAdd={addProduct} />
+        {!locked && <ProductOptionsPicker token={token} onAdd={addProduct} />}
         <div className="grid gap-2">
           <EditOrderItems
-            lines={lines}
+            lines={shownLines}
             errors={errors}
+            locked={locked}
             onAmountChange={(productId, amount) =>
               setLines((current) => updateLine(current, productId, (line) => ({ ...line, amount })))
             }
@@ -152,13 +189,20 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
           />
           {errors.cartItems && <p className="text-sm text-destructive">{errors.cartItems}</p>}
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Total Items" readOnly value={String(totals.numItemsInCart)} />
-          <FormField label="Subtotal" readOnly value={formatInr(totals.subtotal)} />
-          <FormField label="Order Total" readOnly value={formatInr(totals.total)} />
-        </div>
+        <OrderTaxSummary
+          summary={summary}
+          place={orderPlace(order)}
+          pendingText={shop.isError ? 'The tax is not shown: the shop’s details did not load' : 'Loading the shop’s details…'}
+        />
       </SectionCard>
 
+      <OrderDocuments order={order} token={token} />
+
+      {invoicedError && (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          {invoicedError}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to="/admin/orders">Cancel</Link>

@@ -13,13 +13,15 @@ type EditOrderItemsProps = {
   errors: Record<string, string>
   onAmountChange: (productId: string, amount: number) => void
   onRemove: (productId: string) => void
+  /** True once the order is invoiced: amounts are shown, not changed, and nothing is removed. */
+  locked: boolean
 }
 
 /**
- * The edit screen's lines: product, unit price, an amount select (1 to the current amount plus 5,
- * at most 20, as the pricing module offers), line total and remove.
+ * The edit screen's lines: product, unit price and GST, an amount select (1 to the current amount
+ * plus 5, at most 20, as the pricing module offers), line total and remove.
  */
-export function EditOrderItems({ lines, errors, onAmountChange, onRemove }: EditOrderItemsProps) {
+export function EditOrderItems({ lines, errors, onAmountChange, onRemove, locked }: EditOrderItemsProps) {
   return (
     <OrderLineList emptyText="No items: add a product.">
       {lines.map((line, index) => (
@@ -27,6 +29,7 @@ export function EditOrderItems({ lines, errors, onAmountChange, onRemove }: Edit
           key={line.productId}
           line={line}
           error={lineFieldError(errors, index)}
+          locked={locked}
           onAmountChange={(amount) => onAmountChange(line.productId, amount)}
           onRemove={() => onRemove(line.productId)}
         />
@@ -38,15 +41,42 @@ export function EditOrderItems({ lines, errors, onAmountChange, onRemove }: Edit
 type EditLineItemProps = {
   line: DraftLine
   error?: string
+  locked: boolean
   onAmountChange: (amount: number) => void
   onRemove: () => void
 }
 
-function EditLineItem({ line, error, onAmountChange, onRemove }: EditLineItemProps) {
+function EditLineItem({ line, error, locked, onAmountChange, onRemove }: EditLineItemProps) {
+  return (
+    <OrderLineRow
+      name={line.name}
+      image={line.image}
+      price={line.price}
+      total={lineTotal(line.price, line.amount)}
+      gstRate={line.gstRate}
+      hsn={line.hsn}
+      onRemove={locked ? undefined : onRemove}
+    >
+      {locked ? (
+        <p className="text-sm">
+          <span className="text-muted-foreground">Amount</span>{' '}
+          <span className="font-medium tabular-nums">{line.amount}</span>
+        </p>
+      ) : (
+        <AmountSelect line={line} error={error} onAmountChange={onAmountChange} />
+      )}
+    </OrderLineRow>
+  )
+}
+
+type AmountSelectProps = { line: DraftLine; error?: string; onAmountChange: (amount: number) => void }
+
+/** The amount select: 1 to the current amount plus 5, at most 20. */
+function AmountSelect({ line, error, onAmountChange }: AmountSelectProps) {
   const id = useId()
   const errorId = `${id}-error`
   return (
-    <OrderLineRow name={line.name} image={line.image} price={line.price} total={lineTotal(line.price, line.amount)} onRemove={onRemove}>
+    <>
       <Label htmlFor={id}>
         Amount<span className="sr-only"> of {line.name}</span>
       </Label>
@@ -69,6 +99,6 @@ function EditLineItem({ line, error, onAmountChange, onRemove }: EditLineItemPro
           {error}
         </p>
       )}
-    </OrderLineRow>
+    </>
   )
 }

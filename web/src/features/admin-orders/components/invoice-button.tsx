@@ -2,47 +2,82 @@ import { FileDown, Loader2 } from 'lucide-react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { useDownloadInvoice } from '@/features/admin-orders/api/download-invoice'
+import { useDownloadDocument } from '@/features/admin-orders/api/download-invoice'
+import type { OrderDocument } from '@/features/admin-orders/order-display'
 import type { Order } from '@/features/admin-orders/types'
 import { ApiError } from '@/lib/api-client'
 
-type InvoiceButtonProps = { order: Pick<Order, '_id' | 'orderId'>; token: string | undefined }
+const words: Record<OrderDocument, { button: string; done: string; failed: string }> = {
+  invoice: {
+    button: 'Download tax invoice',
+    done: 'Invoice downloaded successfully',
+    failed: 'Failed to download invoice',
+  },
+  'credit-note': {
+    button: 'Download credit note',
+    done: 'Credit note downloaded successfully',
+    failed: 'Failed to download credit note',
+  },
+}
+
+type InvoiceButtonProps = {
+  order: Pick<Order, '_id' | 'orderId'>
+  token: string | undefined
+  /** Which PDF: the tax invoice (default) or the credit note. */
+  document?: OrderDocument
+  /** An icon button for table rows (default), or a button that says what it downloads. */
+  labelled?: boolean
+}
 
 /**
- * An icon button that downloads the order's PDF invoice as invoice-ORD1001.pdf, spinning while it
- * does. Each row has its own, so several downloads can run at once.
+ * A button that downloads the order's tax invoice (invoice-ORD1001.pdf) or credit note
+ * (credit-note-ORD1001.pdf), spinning while it does. Each has its own, so several downloads can
+ * run at once. A refusal (not issued yet) shows the server's reason.
  */
-export function InvoiceButton({ order, token }: InvoiceButtonProps) {
-  const download = useDownloadInvoice(token)
+export function InvoiceButton({ order, token, document = 'invoice', labelled = false }: InvoiceButtonProps) {
+  const download = useDownloadDocument(token, document)
+  const text = words[document]
 
   function handleClick() {
     // aria-disabled rather than disabled while busy, so keyboard focus stays on the button.
     if (download.isPending) return
     download.mutate(order, {
-      onSuccess: () => toast.success('Invoice downloaded successfully'),
+      onSuccess: () => toast.success(text.done),
       onError: (error) =>
-        toast.error('Failed to download invoice', {
+        toast.error(text.failed, {
           description: error instanceof ApiError && error.status !== 0 ? error.message : undefined,
         }),
     })
   }
 
+  const icon = download.isPending ? (
+    <Loader2 aria-hidden="true" className="animate-spin" />
+  ) : (
+    <FileDown aria-hidden="true" />
+  )
+  const busy = { 'aria-disabled': download.isPending || undefined, 'aria-busy': download.isPending || undefined }
+
+  if (labelled) {
+    return (
+      <Button type="button" variant="outline" size="sm" {...busy} onClick={handleClick}>
+        {icon}
+        {text.button}
+      </Button>
+    )
+  }
+  const name = `${document === 'invoice' ? 'Download invoice' : 'Download credit note'} for ${order.orderId}`
   return (
     <Button
+      type="button"
       variant="outline"
       size="sm"
       className="w-8 px-0"
-      aria-label={`Download invoice for ${order.orderId}`}
-      title={`Download invoice for ${order.orderId}`}
-      aria-disabled={download.isPending || undefined}
-      aria-busy={download.isPending || undefined}
+      aria-label={name}
+      title={name}
+      {...busy}
       onClick={handleClick}
     >
-      {download.isPending ? (
-        <Loader2 aria-hidden="true" className="animate-spin" />
-      ) : (
-        <FileDown aria-hidden="true" />
-      )}
+      {icon}
     </Button>
   )
 }

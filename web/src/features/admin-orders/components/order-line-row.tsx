@@ -29,13 +29,18 @@ type OrderLineRowProps = {
   price: number
   /** Line total in rupees, from the pricing module. */
   total: number
-  onRemove: () => void
+  /** The GST rate in percent the line is taxed at. */
+  gstRate: number
+  /** The product's HSN code, or ''. */
+  hsn: string
+  /** Removes the line; without it (an invoiced order) there is no Remove button. */
+  onRemove?: () => void
   /** The amount control with its label and messages. */
   children: ReactNode
 }
 
-/** One order line: thumbnail, name and unit price, the amount control, the line total and remove. */
-export function OrderLineRow({ name, image, price, total, onRemove, children }: OrderLineRowProps) {
+/** One order line: thumbnail, name, unit price and GST, the amount control, the line total and remove. */
+export function OrderLineRow({ name, image, price, total, gstRate, hsn, onRemove, children }: OrderLineRowProps) {
   return (
     <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 p-3 sm:grid-cols-[3rem_minmax(0,1fr)_auto_auto] sm:items-center">
       <LineThumbnail src={image} title={name} />
@@ -44,6 +49,9 @@ export function OrderLineRow({ name, image, price, total, onRemove, children }: 
         <p className="text-sm text-muted-foreground">
           <span className="tabular-nums">{formatInr(price)}</span> each
         </p>
+        <p className="text-xs text-muted-foreground">
+          GST {gstRate}%{hsn && ` · HSN ${hsn}`}
+        </p>
       </div>
       <div className="col-start-2 grid gap-1 sm:col-start-auto">{children}</div>
       <div className="col-start-2 flex items-center justify-between gap-3 sm:col-start-auto sm:flex-col sm:items-end">
@@ -51,9 +59,11 @@ export function OrderLineRow({ name, image, price, total, onRemove, children }: 
           <span className="sr-only">Line total </span>
           {formatInr(total)}
         </p>
-        <Button type="button" variant="outline" size="sm" aria-label={`Remove ${name}`} onClick={onRemove}>
-          Remove
-        </Button>
+        {onRemove && (
+          <Button type="button" variant="outline" size="sm" aria-label={`Remove ${name}`} onClick={onRemove}>
+            Remove
+          </Button>
+        )}
       </div>
     </li>
   )

@@ -19,8 +19,8 @@ import { formatInr } from '@/lib/pricing'
 const COLUMNS = 9
 
 /**
- * The orders table, newest first, at the URL's ?page: invoice download, Edit link and a confirmed
- * Delete per order.
+ * The orders table, newest first, at the URL's ?page: tax invoice download (once issued), Edit
+ * link and a confirmed Delete per order.
  */
 export function OrdersList({ token }: { token: string | undefined }) {
   const [searchParams] = useSearchParams()
@@ -92,7 +92,12 @@ function OrderRow({ order, token, onDelete }: OrderRowProps) {
       </TableCell>
       <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
         <div className="flex items-center justify-end gap-2">
-          <InvoiceButton order={order} token={token} />
+          {/* The tax invoice exists once the order has shipped; the gap keeps the buttons in line. */}
+          {order.invoiceNumber ? (
+            <InvoiceButton order={order} token={token} />
+          ) : (
+            <span aria-hidden="true" className="w-8" />
+          )}
           <Button asChild variant="outline" size="sm">
             <Link to={`/admin/orders/edit/${encodeURIComponent(order._id)}`}>Edit</Link>
           </Button>

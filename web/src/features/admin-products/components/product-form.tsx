@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { Field, FormField } from '@/components/form-field'
@@ -9,9 +9,11 @@ import { SubmitButton } from '@/components/ui/submit-button'
 import { Textarea } from '@/components/ui/textarea'
 import { useCategoryOptions } from '@/features/admin-products/api/get-category-options'
 import { UploadProgress } from '@/features/admin-products/components/upload-progress'
+import { gstRateLabel, gstRateOptions, hsnProblem } from '@/features/admin-products/tax-fields'
 import { PRODUCT_FORM_FIELDS, type Product, type ProductFormValues } from '@/features/admin-products/types'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
 import { formFields } from '@/lib/forms'
+import { useShopInfo } from '@/lib/shop-info'
 
 type ProductFormProps = {
   /** The product being edited; without it the form creates one. */
@@ -29,7 +31,7 @@ type ProductFormProps = {
   children: ReactNode
 }
 
-/** A product's text, price, stock and category fields, for the create and edit screens. */
+/** A product's text, price, stock, category and GST fields, for the create and edit screens. */
 export function ProductForm({
   product,
   token,
@@ -115,6 +117,8 @@ export function ProductForm({
             error={errors.stock}
           />
           <CategoryField token={token} current={product?.category.name} error={errors.category} />
+          <HsnField current={product?.hsn} error={errors.hsn} />
+          <GstRateField current={product?.gstRate} error={errors.gstRate} />
           <div className="grid gap-4 sm:col-span-2">{children}</div>
           {pending && (
             <div className="sm:col-span-2">
@@ -163,6 +167,67 @@ function CategoryField({ token, current, error }: CategoryFieldProps) {
           {names.map((name) => (
             <option key={name} value={name}>
               {name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  )
+}
+
+type HsnFieldProps = { current: string | undefined; error: string | undefined }
+
+/** The HSN code the tax invoice shows: 4 to 8 digits or nothing, flagged as typed. */
+function HsnField({ current, error }: HsnFieldProps) {
+  const [problem, setProblem] = useState<string | null>(null)
+  return (
+    <FormField
+      label="HSN code"
+      name="hsn"
+      autoComplete="off"
+      inputMode="numeric"
+      maxLength={8}
+      pattern="[0-9]{4,8}"
+      title="4 to 8 digits"
+      defaultValue={current}
+      hint="4 to 8 digits, printed on the tax invoice"
+      onChange={(event) => setProblem(hsnProblem(event.target.value))}
+      error={problem ?? error}
+    />
+  )
+}
+
+type GstRateFieldProps = { current: number | undefined; error: string | undefined }
+
+/**
+ * The GST rate select: the shop's slabs (GET /shop), the product's own rate on edit and the shop's
+ * default rate on create. Should the slabs fail to load, it offers the product's rate or leaves
+ * the rate to the server (which keeps it, or gives a new product the default).
+ */
+function GstRateField({ current, error }: GstRateFieldProps) {
+  const shop = useShopInfo()
+  const rates = gstRateOptions(shop.data?.gstSlabs ?? [], current)
+  const initial = current ?? shop.data?.defaultGstRate
+  const loadError = shop.isError ? errorMessage(shop.error, 'Failed to fetch the GST rates') : undefined
+
+  return (
+    <Field label="GST rate" error={error ?? loadError} hint="Included in the prices">
+      {(control) => (
+        // Remounted once the slabs arrive, so the default value applies to the full list.
+        <NativeSelect
+          key={shop.isPending ? 'loading' : 'ready'}
+          {...control}
+          name="gstRate"
+          defaultValue={initial === undefined ? '' : String(initial)}
+          required={shop.isSuccess}
+          aria-busy={shop.isPending || undefined}
+        >
+          {initial === undefined && (
+            <option value="">{shop.isPending ? 'Loading rates…' : 'The shop’s default rate'}</option>
+          )}
+          {rates.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {gstRateLabel(rate)}
             </option>
           ))}
         </NativeSelect>

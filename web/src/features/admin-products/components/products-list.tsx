@@ -11,6 +11,7 @@ import { useDeleteProduct } from '@/features/admin-products/api/delete-product'
 import { useProducts } from '@/features/admin-products/api/get-products'
 import { useSearchProducts } from '@/features/admin-products/api/search-products'
 import { ProductsSearchForm } from '@/features/admin-products/components/products-search-form'
+import { gstRateLabel } from '@/features/admin-products/tax-fields'
 import { productImages, type Product } from '@/features/admin-products/types'
 import { errorMessage } from '@/lib/api-errors'
 import { readPage } from '@/lib/page-search'
@@ -84,7 +85,14 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
   const images = productImages(product)
   return (
     <TableRow>
-      <TableCell className="min-w-40 font-medium">{product.title}</TableCell>
+      <TableCell className="min-w-40">
+        <span className="font-medium">{product.title}</span>
+        {/* The tax facts ride under the title rather than in two more columns. */}
+        <span className="block text-xs whitespace-nowrap text-muted-foreground">
+          GST {gstRateLabel(product.gstRate)}
+          {product.hsn && ` · HSN ${product.hsn}`}
+        </span>
+      </TableCell>
       <TableCell className="whitespace-nowrap">{product.company}</TableCell>
       <TableCell className="min-w-48">
         {/* Long descriptions wrap, even unbroken words, and stop at two lines; the title has them whole. */}

@@ -2,16 +2,28 @@ import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
 
 import { Card, CardContent, CardFooter } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
 import { cartAtom } from '@/features/cart/atoms'
+import type { CouponLine, GstSplit } from '@/features/cart/cart-summary'
+import type { CartSummaryView } from '@/features/cart/use-cart-summary'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
+type CartTotalsProps = {
+  view: CartSummaryView
+  /** Said where the GST would be when there is no state to work it out for (checkout, none chosen). */
+  noPlaceHint?: string
+  /** Goes under the totals: the coupon box, the way to checkout, the place-order button. */
+  children?: ReactNode
+}
+
 /**
- * The cart's totals as the pricing module computed them. Shipping is shown for information only: the
- * order total does not include it. `children` (the way to checkout) goes under the totals.
+ * The cart's totals: subtotal, the coupon, shipping (for information only: the total does not
+ * include it), the GST inside the total for the place of supply, and the total.
  */
-export function CartTotals({ children }: { children?: ReactNode }) {
-  const cart = useAtomValue(cartAtom)
+export function CartTotals({ view, noPlaceHint, children }: CartTotalsProps) {
+  const { shipping } = useAtomValue(cartAtom)
+  const { summary, place, gstPending } = view
   return (
     <Card aria-labelledby="cart-totals-heading" role="region" className="gap-4">
       <CardContent className="space-y-3">
@@ -19,23 +31,96 @@ export function CartTotals({ children }: { children?: ReactNode }) {
           Cart totals
         </h2>
         <dl className="divide-y text-sm">
-          <TotalRow label="Subtotal" value={formatInr(cart.cartTotal)} />
-          <TotalRow label="Shipping" value={formatInr(cart.shipping)} />
-          <TotalRow label="Tax" value={formatInr(cart.tax)} />
-          <TotalRow label="Order Total" value={formatInr(cart.orderTotal)} strong />
+          <TotalRow label="Subtotal" value={formatInr(summary.subtotal)} />
+          {summary.coupon && <CouponRow coupon={summary.coupon} />}
+          <TotalRow label="Shipping" value={formatInr(shipping)} />
         </dl>
+        {gstPending ? (
+          <GstSkeleton />
+        ) : summary.gst && place ? (
+          <GstRows gst={summary.gst} state={place.state} />
+        ) : (
+          noPlaceHint && <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">{noPlaceHint}</p>
+        )}
+        <dl className="border-t pt-3">
+          <TotalRow label="Total" value={formatInr(summary.total)} strong />
+        </dl>
+        <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
         <p className="text-xs text-muted-foreground">
           Shipping is shown for information and is not added to the order total.
         </p>
       </CardContent>
-      {children && <CardFooter className="flex-col items-stretch">{children}</CardFooter>}
+      {children && <CardFooter className="flex-col items-stretch gap-4">{children}</CardFooter>}
     </Card>
   )
 }
 
-function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+/** The coupon's discount, or why it takes nothing off this cart. */
+function CouponRow({ coupon }: { coupon: CouponLine }) {
   return (
-    <div className={cn('flex justify-between gap-4', strong ? 'pt-3 text-base font-semibold' : 'py-2')}>
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+      <dt className="break-all">{`Coupon ${coupon.code}`}</dt>
+      {coupon.applied ? (
+        <dd className="font-medium text-success tabular-nums">−{formatInr(coupon.discount)}</dd>
+      ) : (
+        <>
+          <dd className="text-muted-foreground">not applied</dd>
+          <dd className="basis-full text-muted-foreground">{coupon.message}</dd>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The GST the total includes, split as the place of supply decides. */
+function GstRows({ gst, state }: { gst: GstSplit; state: string }) {
+  return (
+    <section aria-labelledby="cart-gst-heading" className="space-y-1 rounded-md bg-muted p-3 text-sm">
+      <h3 id="cart-gst-heading" className="font-medium">
+        GST included <span className="font-normal text-muted-foreground">(delivery to {state})</span>
+      </h3>
+      <dl>
+        <TotalRow label="Taxable value" value={formatInr(gst.taxableValue)} compact />
+        {gst.supply === 'inter-state' ? (
+          <TotalRow label="IGST" value={formatInr(gst.igst)} compact />
+        ) : (
+          <>
+            <TotalRow label="CGST" value={formatInr(gst.cgst)} compact />
+            {gst.supply === 'intra-territory' ? (
+              <TotalRow label="UTGST" value={formatInr(gst.utgst)} compact />
+            ) : (
+              <TotalRow label="SGST" value={formatInr(gst.sgst)} compact />
+            )}
+          </>
+        )}
+      </dl>
+    </section>
+  )
+}
+
+function GstSkeleton() {
+  return (
+    <div className="space-y-2 rounded-md bg-muted p-3">
+      <p role="status" className="sr-only">
+        Working out the GST
+      </p>
+      <Skeleton className="h-4 w-32 bg-background" />
+      <Skeleton className="h-4 w-full bg-background" />
+      <Skeleton className="h-4 w-full bg-background" />
+    </div>
+  )
+}
+
+type TotalRowProps = { label: string; value: string; strong?: boolean; compact?: boolean }
+
+function TotalRow({ label, value, strong = false, compact = false }: TotalRowProps) {
+  return (
+    <div
+      className={cn(
+        'flex justify-between gap-4',
+        strong ? 'text-base font-semibold' : compact ? 'py-0.5' : 'py-2',
+      )}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>

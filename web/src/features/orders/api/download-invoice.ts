@@ -2,7 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 
 import { apiFetchBlob } from '@/lib/api-client'
 
-/** GET /orders/{id}/invoice: the PDF of a delivered order; 409 `invoice_unavailable` before delivery. */
+/**
+ * GET /orders/{id}/invoice: the GST tax invoice PDF, issued when the order is first marked
+ * shipped or delivered; 409 `invoice_unavailable` before that.
+ */
 export async function downloadInvoice(id: string, token: string | undefined) {
   return apiFetchBlob(`/orders/${encodeURIComponent(id)}/invoice`, 'application/pdf', { token })
 }

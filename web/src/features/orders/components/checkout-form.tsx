@@ -1,58 +1,100 @@
-import { useRef, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
-import { FormField } from '@/components/form-field'
+import { Field, FormField } from '@/components/form-field'
 import { Card, CardContent } from '@/components/ui/card'
+import { NativeSelect } from '@/components/ui/native-select'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { usePlaceOrder } from '@/features/orders/api/place-order'
 import { checkoutAttempt, newIdempotencyKey, type CheckoutAttempt } from '@/features/orders/checkout-attempt'
 import { checkoutFailure, type CheckoutFailure } from '@/features/orders/checkout-failure'
 import { checkoutPayload, shippingDefaults } from '@/features/orders/checkout-payload'
+import { gstinInput, gstinMessage } from '@/features/orders/gstin-field'
+import { stateNames } from '@/features/orders/regions'
 import { SHIPPING_FIELDS, type ShippingDefaults } from '@/features/orders/types'
 import { fieldErrors } from '@/lib/api-errors'
 import { formFields } from '@/lib/forms'
 import type { Cart, PriceUpdate } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
+/** Said under the state select when none is chosen. */
+export const CHOOSE_STATE_MESSAGE = 'Choose the state or union territory to deliver to'
+
 type CheckoutFormProps = {
   cart: Cart
   /** The signed-in customer, whose details prefill the form. */
   customer: ShippingDefaults
   token: string
+  /** The ship-to state chosen ('' for none yet); the page holds it, so the totals follow it. */
+  state: string
+  onStateChange: (state: string) => void
+  /** The coupon the cart applies, sent when it takes something off; null for none. */
+  couponCode: string | null
+  /** The total the customer sees, coupon taken off. */
+  total: number
   /** The server reported newer prices: put them in the cart. */
   onPricesChanged: (updates: PriceUpdate[]) => void
+  /** The server refused the coupon: take it off the cart. */
+  onCouponRefused: () => void
   /** The order is placed and the screen has moved to /orders: empty the cart. */
   onPlaced: () => void
+  /** The order's totals, given `action` (why the last try failed, and the place-order button) to show under them. */
+  summary: (action: ReactNode) => ReactNode
 }
 
 /**
- * The shipping form that places the order. Every attempt for the same cart carries the same
+ * The shipping form that places the order, with an optional GSTIN and business name for a GST
+ * invoice, beside the order's totals. Every attempt for the same cart and coupon carries the same
  * Idempotency-Key, so a double click or a retry can never place two orders. On a price change the
- * cart takes the new prices and the customer stays to review them; on success the screen moves to
- * /orders.
+ * cart takes the new prices; on a refused coupon the cart drops it; either way the customer stays
+ * to review. On success the screen moves to /orders.
  */
-export function CheckoutForm({ cart, customer, token, onPricesChanged, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm(props: CheckoutFormProps) {
+  const { cart, customer, token, state, onStateChange, couponCode, total, summary } = props
   const navigate = useNavigate()
   const placeOrder = usePlaceOrder(token)
   const attempt = useRef<CheckoutAttempt | null>(null)
+  const [initial] = useState(() => shippingDefaults(customer))
+  const [stateTouched, setStateTouched] = useState(false)
+  const [gstin, setGstin] = useState('')
+  const [gstinTouched, setGstinTouched] = useState(false)
+  const stateRef = useRef<HTMLSelectElement>(null)
+  const gstinRef = useRef<HTMLInputElement>(null)
+
   const errors = fieldErrors(placeOrder.error)
   const failure = placeOrder.error ? checkoutFailure(placeOrder.error) : null
-  const initial = shippingDefaults(customer)
+  const stateProblem = stateTouched && state === '' ? CHOOSE_STATE_MESSAGE : errors.state
+  const gstinProblem = gstinMessage(gstin, gstinTouched) ?? errors.gstin
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (placeOrder.isPending) return
-    attempt.current = checkoutAttempt(attempt.current, cart, newIdempotencyKey)
-    const shipping = formFields(new FormData(event.currentTarget), SHIPPING_FIELDS)
+    if (state === '') {
+      setStateTouched(true)
+      stateRef.current?.focus()
+      return
+    }
+    if (gstinMessage(gstin, true)) {
+      setGstinTouched(true)
+      gstinRef.current?.focus()
+      return
+    }
+    const form = new FormData(event.currentTarget)
+    const shipping = formFields(form, SHIPPING_FIELDS)
+    const { businessName } = formFields(form, ['businessName'])
+    attempt.current = checkoutAttempt(attempt.current, cart, newIdempotencyKey, couponCode)
     placeOrder.mutate(
-      { payload: checkoutPayload(cart, shipping), idempotencyKey: attempt.current.key },
+      {
+        payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName, total }),
+        idempotencyKey: attempt.current.key,
+      },
       {
         onSuccess: async () => {
           toast.success('order placed successfully')
           // Leave first, so the checkout screen never shows the emptied cart.
           await navigate('/orders', { flushSync: true })
-          onPlaced()
+          props.onPlaced()
         },
         onError: (error) => {
           const next = checkoutFailure(error)
@@ -62,7 +104,11 @@ export function CheckoutForm({ cart, customer, token, onPricesChanged, onPlaced 
               navigate('/login')
               return
             case 'prices-changed':
-              onPricesChanged(next.updates)
+              props.onPricesChanged(next.updates)
+              toast.warning(next.message)
+              return
+            case 'coupon-refused':
+              props.onCouponRefused()
               toast.warning(next.message)
               return
             case 'message':
@@ -75,12 +121,12 @@ export function CheckoutForm({ cart, customer, token, onPricesChanged, onPlaced 
   }
 
   return (
-    <Card aria-labelledby="shipping-heading" role="region">
-      <CardContent>
-        <h2 id="shipping-heading" className="mb-4 text-xl font-semibold">
-          Shipping Information
-        </h2>
-        <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={handleSubmit} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <Card aria-labelledby="shipping-heading" role="region">
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <h2 id="shipping-heading" className="text-xl font-semibold sm:col-span-2">
+            Shipping Information
+          </h2>
           <FormField
             label="Name"
             name="name"
@@ -106,13 +152,26 @@ export function CheckoutForm({ cart, customer, token, onPricesChanged, onPlaced 
             defaultValue={initial.city}
             error={errors.city}
           />
-          <FormField
-            label="State"
-            name="state"
-            autoComplete="address-level1"
-            defaultValue={initial.state}
-            error={errors.state}
-          />
+          <Field label="State" error={stateProblem}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                ref={stateRef}
+                name="state"
+                autoComplete="address-level1"
+                aria-required="true"
+                value={state}
+                onChange={(event) => onStateChange(event.target.value)}
+              >
+                <option value="">Choose a state</option>
+                {stateNames().map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <FormField
             label="Company"
             name="company"
@@ -121,29 +180,67 @@ export function CheckoutForm({ cart, customer, token, onPricesChanged, onPlaced 
             error={errors.company}
             className="sm:col-span-2"
           />
+          <div role="group" aria-labelledby="gst-invoice-heading" className="grid gap-4 border-t pt-4 sm:col-span-2 sm:grid-cols-2">
+            <div className="space-y-1 sm:col-span-2">
+              <h3 id="gst-invoice-heading" className="font-semibold">
+                Buying for a business?
+              </h3>
+              <p className="text-sm text-muted-foreground">
+                Add your GSTIN to get a GST invoice in your business name.
+              </p>
+            </div>
+            <FormField
+              ref={gstinRef}
+              label="GSTIN (optional, for a GST invoice)"
+              name="gstin"
+              value={gstin}
+              onChange={(event) => setGstin(gstinInput(event.target.value))}
+              onBlur={() => setGstinTouched(true)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              hint="15 characters, such as 27AAPFU0939F1ZV"
+              error={gstinProblem}
+              className="content-start"
+            />
+            <FormField
+              label="Business name (optional)"
+              name="businessName"
+              error={errors.businessName}
+              className="content-start"
+            />
+          </div>
+        </CardContent>
+      </Card>
+      {summary(
+        <>
           {failure && failure.kind !== 'sign-in' && <CheckoutProblem failure={failure} />}
-          <SubmitButton pending={placeOrder.isPending} className="w-full sm:col-span-2">
+          <SubmitButton pending={placeOrder.isPending} className="w-full">
             Place Your Order
           </SubmitButton>
-        </form>
-      </CardContent>
-    </Card>
+        </>,
+      )}
+    </form>
   )
 }
 
 /** Why the last attempt failed, next to the button that tries again. */
 function CheckoutProblem({ failure }: { failure: Exclude<CheckoutFailure, { kind: 'sign-in' }> }) {
-  const pricesChanged = failure.kind === 'prices-changed'
+  const warning = failure.kind === 'prices-changed' || failure.kind === 'coupon-refused'
   return (
     <div
       role="alert"
       className={cn(
-        'rounded-md border p-3 text-sm sm:col-span-2',
-        pricesChanged ? 'border-transparent bg-warning text-warning-foreground' : 'border-destructive text-destructive',
+        'rounded-md border p-3 text-sm',
+        warning ? 'border-transparent bg-warning text-warning-foreground' : 'border-destructive text-destructive',
       )}
     >
       <p>{failure.message}</p>
-      {pricesChanged && <p className="mt-1">Your cart now shows the current prices.</p>}
+      {failure.kind === 'prices-changed' && <p className="mt-1">Your cart now shows the current prices.</p>}
+      {failure.kind === 'coupon-refused' && (
+        <p className="mt-1">The coupon was taken off your order. Place your order again to buy without it.</p>
+      )}
     </div>
   )
 }

@@ -2,35 +2,68 @@ import { Download, Loader2 } from 'lucide-react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
+import { useDownloadCreditNote } from '@/features/orders/api/download-credit-note'
 import { useDownloadInvoice } from '@/features/orders/api/download-invoice'
-import { invoiceFileName, saveBlob } from '@/features/orders/invoice-file'
+import { creditNoteFileName, invoiceFileName, saveBlob } from '@/features/orders/invoice-file'
 import type { Order } from '@/features/orders/types'
 
-type DownloadInvoiceButtonProps = { order: Pick<Order, '_id' | 'orderId'>; token: string }
+type DownloadButtonProps = { order: Pick<Order, '_id' | 'orderId'>; token: string }
 
-/** Fetches the order's PDF invoice and saves it as invoice-ORD1001.pdf; spins while it downloads. */
-export function DownloadInvoiceButton({ order, token }: DownloadInvoiceButtonProps) {
+/** Fetches the order's GST tax invoice and saves it as invoice-ORD1001.pdf; spins while it downloads. */
+export function DownloadInvoiceButton({ order, token }: DownloadButtonProps) {
   const download = useDownloadInvoice(token)
-
-  function handleClick() {
-    if (download.isPending) return
-    download.mutate(order._id, {
-      onSuccess: (blob) => {
-        saveBlob(blob, invoiceFileName(order.orderId))
-        toast.success('Invoice downloaded successfully')
-      },
-      onError: () => toast.error('Failed to download invoice'),
-    })
-  }
-
   return (
-    <Button onClick={handleClick} disabled={download.isPending} aria-busy={download.isPending || undefined}>
-      {download.isPending ? (
-        <Loader2 aria-hidden="true" className="animate-spin" />
-      ) : (
-        <Download aria-hidden="true" />
-      )}
-      Download Invoice
+    <PdfButton
+      label="Download Invoice"
+      pending={download.isPending}
+      onClick={() =>
+        download.mutate(order._id, {
+          onSuccess: (blob) => {
+            saveBlob(blob, invoiceFileName(order.orderId))
+            toast.success('Invoice downloaded successfully')
+          },
+          onError: () => toast.error('Failed to download invoice'),
+        })
+      }
+    />
+  )
+}
+
+/** Fetches the order's credit note and saves it as credit-note-ORD1001.pdf. */
+export function DownloadCreditNoteButton({ order, token }: DownloadButtonProps) {
+  const download = useDownloadCreditNote(token)
+  return (
+    <PdfButton
+      label="Download credit note"
+      variant="outline"
+      pending={download.isPending}
+      onClick={() =>
+        download.mutate(order._id, {
+          onSuccess: (blob) => {
+            saveBlob(blob, creditNoteFileName(order.orderId))
+            toast.success('Credit note downloaded successfully')
+          },
+          onError: () => toast.error('Failed to download credit note'),
+        })
+      }
+    />
+  )
+}
+
+type PdfButtonProps = { label: string; pending: boolean; onClick: () => void; variant?: 'default' | 'outline' }
+
+function PdfButton({ label, pending, onClick, variant = 'default' }: PdfButtonProps) {
+  return (
+    <Button
+      variant={variant}
+      onClick={() => {
+        if (!pending) onClick()
+      }}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
+      {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+      {label}
     </Button>
   )
 }

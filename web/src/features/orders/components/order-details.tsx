@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { useOrder } from '@/features/orders/api/get-order'
-import { DownloadInvoiceButton } from '@/features/orders/components/download-invoice-button'
+import { DownloadCreditNoteButton, DownloadInvoiceButton } from '@/features/orders/components/download-invoice-button'
 import { OrderDetailsSkeleton } from '@/features/orders/components/order-details-skeleton'
 import { OrderFacts } from '@/features/orders/components/order-facts'
 import { OrderItemsTable, OrderTotalsCard } from '@/features/orders/components/order-items'
@@ -16,7 +16,8 @@ import { isNotFound } from '@/lib/api-errors'
 type OrderDetailsProps = { id: string; token: string }
 
 /**
- * One of the customer's orders: its facts, lines and totals, and its invoice once delivered.
+ * One of the customer's orders: its facts, lines and totals, its GST tax invoice once issued (from
+ * shipping on) and its credit note when the invoiced order was cancelled.
  * A missing order (or someone else's) reads 'Order not found'; any other failure goes back to /orders.
  */
 export function OrderDetails({ id, token }: OrderDetailsProps) {
@@ -61,7 +62,10 @@ function OrderView({ order, token }: { order: Order; token: string }) {
       <OrderTotalsCard summary={summary} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToOrders />
-        {order.status === 'delivered' && <DownloadInvoiceButton order={order} token={token} />}
+        <div className="flex flex-wrap gap-3">
+          {order.creditNoteNumber && <DownloadCreditNoteButton order={order} token={token} />}
+          {order.invoiceNumber && <DownloadInvoiceButton order={order} token={token} />}
+        </div>
       </div>
     </>
   )

@@ -2,10 +2,14 @@ import type { ReactNode } from 'react'
 
 import { Card, CardContent } from '@/components/ui/card'
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge'
-import { formatOrderDate } from '@/features/orders/format-order-date'
+import { formatOrderDate, formatOrderDay } from '@/features/orders/format-order-date'
 import type { Order } from '@/features/orders/types'
 
-/** Who ordered what when: the order's number, status, date, customer, company and address. */
+/**
+ * Who ordered what when: the order's number, status, date, customer, company and address, then
+ * its GST facts: the place of supply, the buyer's GSTIN, and the invoice and credit note once
+ * issued.
+ */
 export function OrderFacts({ order }: { order: Order }) {
   const address = [order.address, order.city, order.state].filter((part) => part.trim() !== '').join(', ')
   return (
@@ -22,6 +26,24 @@ export function OrderFacts({ order }: { order: Order }) {
           <Fact label="Customer">{order.user.username}</Fact>
           <Fact label="Company">{order.company || order.user.company || '—'}</Fact>
           <Fact label="Address">{address || '—'}</Fact>
+          {order.placeOfSupply && (
+            <Fact label="Place of supply">
+              {order.placeOfSupply.state} ({String(order.placeOfSupply.code).padStart(2, '0')})
+            </Fact>
+          )}
+          {order.buyerGstin && <Fact label="Buyer GSTIN">{order.buyerGstin}</Fact>}
+          {order.invoiceNumber && <Fact label="Invoice number">{order.invoiceNumber}</Fact>}
+          {order.invoiceNumber && order.invoiceDate && (
+            <Fact label="Invoice date">
+              <time dateTime={order.invoiceDate}>{formatOrderDay(order.invoiceDate)}</time>
+            </Fact>
+          )}
+          {order.creditNoteNumber && <Fact label="Credit note number">{order.creditNoteNumber}</Fact>}
+          {order.creditNoteNumber && order.creditNoteDate && (
+            <Fact label="Credit note date">
+              <time dateTime={order.creditNoteDate}>{formatOrderDay(order.creditNoteDate)}</time>
+            </Fact>
+          )}
         </dl>
       </CardContent>
     </Card>

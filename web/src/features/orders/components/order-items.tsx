@@ -1,12 +1,20 @@
 import { Card, CardContent } from '@/components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { OrderItemThumbnail } from '@/features/orders/components/order-item-thumbnail'
-import type { OrderSummary } from '@/features/orders/order-summary'
+import type { OrderLineView, OrderSummary } from '@/features/orders/order-summary'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
-/** The order's lines (product, unit price, quantity, line total); scrolls sideways on a phone. */
+/** Money taken off, with a true minus sign: "−₹50.00". */
+const minus = (amount: number) => `−${formatInr(amount)}`
+
+/**
+ * The order's lines: product (with its HSN code and GST rate), unit price, quantity, the line's
+ * share of the discounts when any line has one, and what the line was charged. Scrolls sideways
+ * on a phone.
+ */
 export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
+  const discounts = summary.anyLineDiscount
   return (
     <div className="rounded-lg border bg-card">
       <Table aria-label="Items">
@@ -15,6 +23,7 @@ export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
             <TableHead>Product</TableHead>
             <TableHead className="text-right">Price</TableHead>
             <TableHead className="text-right">Qty</TableHead>
+            {discounts && <TableHead className="text-right">Discount</TableHead>}
             <TableHead className="text-right">Total</TableHead>
           </TableRow>
         </TableHeader>
@@ -24,11 +33,19 @@ export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
               <TableCell className="min-w-48">
                 <div className="flex items-center gap-3">
                   <OrderItemThumbnail src={line.image} name={line.name} />
-                  <span className="font-medium break-words">{line.name}</span>
+                  <div className="min-w-0 space-y-0.5">
+                    <p className="font-medium break-words">{line.name}</p>
+                    <LineTax line={line} />
+                  </div>
                 </div>
               </TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(line.price)}</TableCell>
               <TableCell className="text-right tabular-nums">{line.amount}</TableCell>
+              {discounts && (
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {line.discount === 0 ? '—' : minus(line.discount)}
+                </TableCell>
+              )}
               <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(line.lineTotal)}</TableCell>
             </TableRow>
           ))}
@@ -38,27 +55,76 @@ export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
   )
 }
 
-/** Subtotal, the discount when there is one, and the total charged. */
+/** "HSN 1905 · GST 18%" under a line's name; the HSN part only when the product had one. */
+function LineTax({ line }: { line: OrderLineView }) {
+  return (
+    <p className="text-xs text-muted-foreground">
+      {line.hsn && (
+        <>
+          <span className="whitespace-nowrap">HSN {line.hsn}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+        </>
+      )}
+      <span className="whitespace-nowrap">GST {line.gstRate}%</span>
+    </p>
+  )
+}
+
+/**
+ * Subtotal, the coupon and the admin's discount when there are any, the GST the total includes
+ * (taxable value and only the taxes that apply), and the total charged.
+ */
 export function OrderTotalsCard({ summary }: { summary: OrderSummary }) {
+  const { tax } = summary
+  const coupon = summary.couponCode !== null || summary.couponDiscount !== 0
   return (
     <Card aria-labelledby="order-totals-heading" role="region" className="w-full sm:ml-auto sm:max-w-sm">
-      <CardContent>
+      <CardContent className="space-y-3">
         <h2 id="order-totals-heading" className="sr-only">
           Order totals
         </h2>
         <dl className="divide-y text-sm">
           <TotalRow label="Subtotal" value={formatInr(summary.subtotal)} />
-          {summary.discount !== 0 && <TotalRow label="Discount" value={`-${formatInr(summary.discount)}`} />}
+          {coupon && (
+            <TotalRow
+              label={summary.couponCode ? `Coupon ${summary.couponCode}` : 'Coupon'}
+              value={minus(summary.couponDiscount)}
+            />
+          )}
+          {summary.discount !== 0 && <TotalRow label="Discount" value={minus(summary.discount)} />}
+        </dl>
+        <section aria-labelledby="order-gst-heading" className="space-y-1 rounded-md bg-muted p-3 text-sm">
+          <h3 id="order-gst-heading" className="font-medium">
+            GST included
+          </h3>
+          <dl>
+            <TotalRow label="Taxable value" value={formatInr(tax.taxableValue)} compact />
+            {tax.cgst !== 0 && <TotalRow label="CGST" value={formatInr(tax.cgst)} compact />}
+            {tax.sgst !== 0 && <TotalRow label="SGST" value={formatInr(tax.sgst)} compact />}
+            {tax.utgst !== 0 && <TotalRow label="UTGST" value={formatInr(tax.utgst)} compact />}
+            {tax.igst !== 0 && <TotalRow label="IGST" value={formatInr(tax.igst)} compact />}
+          </dl>
+        </section>
+        <dl className="border-t pt-3">
           <TotalRow label="Total" value={formatInr(summary.total)} strong />
         </dl>
+        <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
       </CardContent>
     </Card>
   )
 }
 
-function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+type TotalRowProps = { label: string; value: string; strong?: boolean; compact?: boolean }
+
+function TotalRow({ label, value, strong = false, compact = false }: TotalRowProps) {
   return (
-    <div className={cn('flex justify-between gap-4', strong ? 'pt-3 text-base font-semibold' : 'py-2')}>
+    <div
+      className={cn(
+        'flex justify-between gap-4',
+        strong ? 'text-base font-semibold' : compact ? 'py-0.5' : 'py-2',
+      )}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>

@@ -4,6 +4,7 @@ import type { OrderStatus } from '@/features/orders/types'
 const variants: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'warning',
   paid: 'default',
+  shipped: 'secondary',
   delivered: 'success',
   cancelled: 'destructive',
 }

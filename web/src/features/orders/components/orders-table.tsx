@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { OrderStatusBadge } from '@/features/orders/components/order-status-badge'
 import { formatOrderDate } from '@/features/orders/format-order-date'
 import type { Order } from '@/features/orders/types'
 import { formatInr } from '@/lib/pricing'
@@ -31,6 +32,7 @@ export function OrdersTable({ orders, busy }: OrdersTableProps) {
             <TableHead>Address</TableHead>
             <TableHead className="text-right">Products</TableHead>
             <TableHead className="text-right">Cost</TableHead>
+            <TableHead>Status</TableHead>
             <TableHead className={DATE_COLUMN}>Date</TableHead>
             <TableHead>
               <span className="sr-only">Details</span>
@@ -53,6 +55,9 @@ function OrderRow({ order }: { order: Order }) {
       <TableCell className="min-w-40">{order.address}</TableCell>
       <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(order.orderTotal)}</TableCell>
+      <TableCell>
+        <OrderStatusBadge status={order.status} />
+      </TableCell>
       <TableCell className={cn(DATE_COLUMN, 'whitespace-nowrap')}>
         <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
       </TableCell>
@@ -71,11 +76,11 @@ function OrderRow({ order }: { order: Order }) {
 
 /** Placeholder rows shaped like the real ones, the Date cell hiding with its column. */
 function SkeletonRows() {
-  const cells = ['w-20', 'w-28', 'w-36', 'w-8 ml-auto', 'w-20 ml-auto', 'w-40', 'w-8 ml-auto']
+  const cells = ['w-20', 'w-28', 'w-36', 'w-8 ml-auto', 'w-20 ml-auto', 'w-16 rounded-full', 'w-40', 'w-8 ml-auto']
   return Array.from({ length: 5 }, (_, row) => (
     <TableRow key={row}>
       {cells.map((width, column) => (
-        <TableCell key={column} className={column === 5 ? DATE_COLUMN : undefined}>
+        <TableCell key={column} className={column === 6 ? DATE_COLUMN : undefined}>
           <Skeleton className={cn('h-5', width)} />
         </TableCell>
       ))}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router'
+
+import { useAdminToken } from '@/app/use-admin-token'
+import { Button } from '@/components/ui/button'
+import { CouponsList } from '@/features/coupons/components/coupons-list'
+
+export function AdminCouponsPage() {
+  const token = useAdminToken()
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl">Coupons</h1>
+        <Button asChild>
+          <Link to="/admin/coupons/create">+ Add Coupon</Link>
+        </Button>
+      </div>
+      <CouponsList token={token} />
+    </section>
+  )
+}

@@ -1,0 +1,145 @@
+// The tax the order screens show as they are edited: the pricing module's taxedOrder over the
+// lines, the order's coupon priced again with its stored terms, the admin's discount and the
+// supply that the shop's state and the place of supply make. The server computes the same.
+import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
+import type { CreateLine, DraftLine, Order, OrderCoupon } from '@/features/admin-orders/types'
+import {
+  couponDiscount,
+  gstRegions,
+  supplyBetween,
+  taxedOrder,
+  type CouponTerms,
+  type Region,
+  type Supply,
+  type TaxedLine,
+  type TaxedOrder,
+} from '@/lib/pricing'
+
+let regions: Region[] | undefined
+
+/** India's states and union territories, by name. */
+export function regionsByName(): Region[] {
+  regions ??= [...gstRegions()].sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
+  return regions
+}
+
+/** The state or union territory named `text`, ignoring case and spaces around it; else undefined. */
+export function findRegion(text: string): Region | undefined {
+  const wanted = text.trim().toLowerCase()
+  return wanted === '' ? undefined : regionsByName().find((region) => region.name.toLowerCase() === wanted)
+}
+
+/** The place of supply as it is printed: "Maharashtra (27)". */
+export type PlaceOfSupply = { state: string; code: number }
+
+/** An order's place of supply: the one stored with it, else its ship-to state when that is a known one. */
+export function orderPlace(order: Pick<Order, 'placeOfSupply' | 'state'>): PlaceOfSupply | null {
+  if (order.placeOfSupply) return order.placeOfSupply
+  const region = findRegion(order.state)
+  return region ? { state: region.name, code: region.code } : null
+}
+
+/** The coupon terms the pricing module takes, from the terms an order stored. */
+export function couponTerms(coupon: OrderCoupon): CouponTerms {
+  return {
+    code: coupon.code,
+    kind: coupon.kind === 'flat' ? 'flat' : 'percent',
+    value: coupon.value,
+    minSubtotal: coupon.minSubtotal,
+    maxDiscount: coupon.maxDiscount ?? null,
+  }
+}
+
+/** What an order's coupon takes off `subtotal` by its stored terms: 0 below its minimum. */
+export function orderCouponDiscount(coupon: OrderCoupon | null | undefined, subtotal: number): number {
+  if (!coupon) return 0
+  const outcome = couponDiscount(couponTerms(coupon), subtotal)
+  return 'discount' in outcome ? outcome.discount : 0
+}
+
+/** The live figures of an order on screen. */
+export type TaxSummary = {
+  /** Every figure, from taxedOrder. When `supply` is unknown the tax in it is worked out as inter-state and not shown. */
+  taxed: TaxedOrder
+  /** How the tax is split, or null until the shop's state or the place of supply is known. */
+  supply: Supply | null
+  /** The coupon the order used, if any. */
+  coupon: OrderCoupon | null
+  /** True when the order has a coupon whose minimum the subtotal no longer reaches. */
+  couponBelowMinimum: boolean
+}
+
+/** The summary of lines, a discount in rupees and an order's coupon, taxed for `supply`. */
+export function taxSummary(
+  lines: TaxedLine[],
+  discount: number,
+  coupon: OrderCoupon | null,
+  supply: Supply | null,
+): TaxSummary {
+  const split = supply ?? 'inter-state'
+  const subtotal = taxedOrder(lines, 0, 0, split).subtotal
+  const outcome = coupon ? couponDiscount(couponTerms(coupon), subtotal) : null
+  const off = outcome && 'discount' in outcome ? outcome.discount : 0
+  return {
+    taxed: taxedOrder(lines, off, discount, split),
+    supply,
+    coupon,
+    couponBelowMinimum: outcome !== null && !('discount' in outcome),
+  }
+}
+
+/**
+ * The edit screen's summary: the draft lines at their own GST rates, the discount box (0 while not
+ * valid), the order's coupon and its place of supply. Without the shop's state yet, the split is
+ * unknown.
+ */
+export function draftTaxSummary(
+  lines: DraftLine[],
+  discountText: string,
+  order: Pick<Order, 'placeOfSupply' | 'state' | 'coupon'>,
+  shopState: string | undefined,
+): TaxSummary {
+  const place = order.placeOfSupply?.state ?? order.state
+  const supply = shopState === undefined ? null : (supplyBetween(shopState, place) ?? 'inter-state')
+  const taxed = lines.map(({ price, amount, gstRate }) => ({ price, amount, gstRate }))
+  return taxSummary(taxed, parseDiscount(discountText) ?? 0, order.coupon ?? null, supply)
+}
+
+/**
+ * The create screen's summary: quantities that are not valid count as 0, the discount likewise,
+ * and the split follows the chosen state (unknown until one is chosen).
+ */
+export function createTaxSummary(
+  lines: CreateLine[],
+  discountText: string,
+  state: string,
+  shopState: string | undefined,
+): TaxSummary {
+  const supply = shopState === undefined || state === '' ? null : supplyBetween(shopState, state)
+  const taxed = lines.map((line) => ({ price: line.price, amount: createLineAmount(line) ?? 0, gstRate: line.gstRate }))
+  return taxSummary(taxed, parseDiscount(discountText) ?? 0, null, supply)
+}
+
+/** The taxes that apply to a supply, in the order an invoice lists them. */
+export function taxHeads(supply: Supply): ('cgst' | 'sgst' | 'utgst' | 'igst')[] {
+  switch (supply) {
+    case 'intra-state':
+      return ['cgst', 'sgst']
+    case 'intra-territory':
+      return ['cgst', 'utgst']
+    case 'inter-state':
+      return ['igst']
+  }
+}
+
+/** A supply in words: "Within the state: CGST + SGST". */
+export function supplyText(supply: Supply): string {
+  switch (supply) {
+    case 'intra-state':
+      return 'Within the state: CGST + SGST'
+    case 'intra-territory':
+      return 'Within the territory: CGST + UTGST'
+    case 'inter-state':
+      return 'Inter-state: IGST'
+  }
+}

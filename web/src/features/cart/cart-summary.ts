@@ -1,0 +1,107 @@
+import { capitalise } from '@/features/cart/coupon'
+import {
+  evaluateCoupon,
+  gstRegions,
+  orderTotals,
+  supplyBetween,
+  taxedOrder,
+  UNUSED_COUPON,
+  type Cart,
+  type CouponTerms,
+  type Supply,
+  type TaxedLine,
+  type TaxedOrder,
+} from '@/lib/pricing'
+
+/** The GST inside a total: how it is split and the amounts. */
+export type GstSplit = Pick<TaxedOrder, 'supply' | 'taxableValue' | 'cgst' | 'sgst' | 'utgst' | 'igst'>
+
+/** The applied coupon: what it takes off, or why it takes nothing off this cart now. */
+export type CouponLine =
+  | { code: string; applied: true; discount: number }
+  | { code: string; applied: false; message: string }
+
+/** The cart's totals as the totals card shows them. */
+export type CartSummary = {
+  subtotal: number
+  coupon: CouponLine | null
+  /** What the order will cost, GST included: the subtotal less the coupon's discount. */
+  total: number
+  /** Null while a product's GST rate or the place of supply is not known. */
+  gst: GstSplit | null
+}
+
+export type CartSummaryInput = {
+  cart: Cart
+  /** GST rates (percent) by product id; a product without one leaves `gst` null. */
+  gstRates: Record<string, number | undefined>
+  coupon: CouponTerms | null
+  supply: Supply | null
+  /** Now, in epoch ms: a coupon may not have started or may have ended. */
+  nowMs: number
+}
+
+/**
+ * The cart's subtotal, coupon, total and the GST in it, all through the pricing crate, so they
+ * are what the server will charge for the same lines, coupon and place of supply.
+ */
+export function cartSummary({ cart, gstRates, coupon, supply, nowMs }: CartSummaryInput): CartSummary {
+  const subtotal = orderTotals(cart.cartItems.map(({ price, amount }) => ({ price, amount })), 0).subtotal
+  const couponLine = coupon ? evaluate(coupon, subtotal, nowMs) : null
+  const couponDiscount = couponLine?.applied ? couponLine.discount : 0
+  const lines = taxedLines(cart, gstRates)
+  if (supply !== null && lines !== null) {
+    const taxed = taxedOrder(lines, couponDiscount, 0, supply)
+    const { taxableValue, cgst, sgst, utgst, igst } = taxed
+    return {
+      subtotal: taxed.subtotal,
+      coupon: couponLine,
+      total: taxed.total,
+      gst: { supply: taxed.supply, taxableValue, cgst, sgst, utgst, igst },
+    }
+  }
+  const totals = orderTotals(cart.cartItems.map(({ price, amount }) => ({ price, amount })), couponDiscount)
+  return { subtotal: totals.subtotal, coupon: couponLine, total: totals.total, gst: null }
+}
+
+function evaluate(coupon: CouponTerms, subtotal: number, nowMs: number): CouponLine {
+  const outcome = evaluateCoupon(coupon, UNUSED_COUPON, subtotal, nowMs)
+  return 'discount' in outcome
+    ? { code: coupon.code, applied: true, discount: outcome.discount }
+    : { code: coupon.code, applied: false, message: capitalise(outcome.message) }
+}
+
+/** The cart's lines with their products' GST rates, or null while any rate is unknown. */
+function taxedLines(cart: Cart, gstRates: CartSummaryInput['gstRates']): TaxedLine[] | null {
+  const lines: TaxedLine[] = []
+  for (const { productID, price, amount } of cart.cartItems) {
+    const gstRate = gstRates[productID]
+    if (gstRate === undefined) return null
+    lines.push({ price, amount, gstRate })
+  }
+  return lines
+}
+
+/** One of India's states or union territories named by `text` in any case, by its proper name. */
+export function regionName(text: string | undefined): string | null {
+  const wanted = text?.trim().toLowerCase() ?? ''
+  if (wanted === '') return null
+  return gstRegions().find((region) => region.name.toLowerCase() === wanted)?.name ?? null
+}
+
+/** The state the cart's GST is worked out for, and how it splits from the shop's state. */
+export type PlaceOfSupply = { state: string; supply: Supply }
+
+/**
+ * Where the GST is worked out for: `shipTo` when it is one of India's states or territories;
+ * otherwise, when `fallbackToShop`, the shop's own state (the tax then splits as for a sale
+ * within it); otherwise null.
+ */
+export function placeOfSupply(shopState: string, shipTo: string | undefined, fallbackToShop: boolean): PlaceOfSupply | null {
+  const state = regionName(shipTo)
+  const supply = state === null ? null : supplyBetween(shopState, state)
+  if (state !== null && supply !== null) return { state, supply }
+  if (!fallbackToShop) return null
+  const own = supplyBetween(shopState, shopState)
+  return own === null ? null : { state: regionName(shopState) ?? shopState, supply: own }
+}

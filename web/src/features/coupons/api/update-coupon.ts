@@ -1,0 +1,29 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { couponKeys } from '@/features/coupons/api/coupon-keys'
+import type { CouponEnvelope, CouponInput } from '@/features/coupons/types'
+import { apiFetch } from '@/lib/api-client'
+
+/**
+ * PATCH /coupons/{code}: a field left out keeps its value, null clears an optional one; the code
+ * cannot change. 400 with `fields`; 404 when the coupon is gone.
+ */
+export function updateCoupon(code: string, input: CouponInput, token: string | undefined) {
+  return apiFetch<CouponEnvelope>(`/coupons/${encodeURIComponent(code)}`, { method: 'PATCH', body: input, token })
+}
+
+export function useUpdateCoupon(code: string, token: string | undefined) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CouponInput) => updateCoupon(code, input, token),
+    onSuccess: (response) => {
+      const detail = couponKeys.detail(code)
+      queryClient.setQueryData(detail, response)
+      // Every other coupons query may now be stale; the detail was just set, so it is not refetched.
+      return queryClient.invalidateQueries({
+        queryKey: couponKeys.all,
+        predicate: (query) => query.queryHash !== hashKey(detail),
+      })
+    },
+  })
+}
