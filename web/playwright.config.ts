@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -18,8 +18,10 @@ const port = (process.env.E2E_PORT ??=
 const here = path.dirname(fileURLToPath(import.meta.url))
 const baseURL = `http://127.0.0.1:${port}`
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'whisk-e2e-')))
+// The same default as scripts/env.sh: build caches live outside the clone.
 const serverBinary =
-  process.env.WHISK_BIN ?? path.resolve(here, '../target/release/whisk')
+  process.env.WHISK_BIN ??
+  path.join(process.env.CARGO_TARGET_DIR ?? path.join(homedir(), '.cache/whisk-target'), 'release/whisk')
 
 export default defineConfig({
   testDir: './e2e',

@@ -2,7 +2,6 @@
 //! does not apply. Usage limits are counted by the server; their figures can be passed in so the
 //! same function gives the same reasons everywhere.
 
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::format::format_inr;
@@ -137,7 +136,7 @@ pub fn coupon_discount(terms: &CouponTerms, subtotal: Money) -> Result<Money, Co
     let discount = match terms.kind {
         CouponKind::Flat => terms.value,
         CouponKind::Percent => {
-            let off = Money::round(subtotal.as_decimal() * terms.value.as_decimal() / Decimal::ONE_HUNDRED);
+            let off = subtotal.times_ratio(terms.value.paise(), 10_000).unwrap_or(Money::ZERO);
             terms.max_discount.map_or(off, |cap| off.min(cap))
         }
     };

@@ -1,9 +1,6 @@
 //! Rupee text: en-IN display with Indian digit grouping, and amounts in words for invoices.
 
-use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
-
-use crate::money::{MONEY_SCALE, Money};
+use crate::money::Money;
 
 /// en-IN currency text with Indian digit grouping: `123456.5` is `₹1,23,456.50`.
 ///
@@ -11,29 +8,24 @@ use crate::money::{MONEY_SCALE, Money};
 /// as `Intl.NumberFormat('en-IN', {style: 'currency', currency: 'INR'})` writes them. Negative
 /// amounts carry a leading minus: `-₹500.00`.
 pub fn format_inr(amount: Money) -> String {
-    let mut fixed = amount.as_decimal().abs();
-    fixed.rescale(MONEY_SCALE);
-    let text = fixed.to_string();
-    let (rupees, paise) = text.split_once('.').unwrap_or((text.as_str(), "00"));
+    let (rupees, paise) = amount.rupees_and_paise();
     let sign = if amount.is_negative() { "-" } else { "" };
-    format!("{sign}₹{}.{paise}", group_indian(rupees))
+    format!("{sign}₹{}.{paise:02}", group_indian(&rupees.to_string()))
 }
 
 /// Groups a string of digits the Indian way: `1234567` becomes `12,34,567`.
 fn group_indian(digits: &str) -> String {
-    if digits.len() <= 3 {
-        return digits.to_owned();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 2);
+    // The last three digits form one group and every two before them another, so a comma
+    // precedes each digit whose distance from the end is odd and at least 3.
+    for (index, digit) in digits.char_indices() {
+        let from_end = digits.len() - index;
+        if index > 0 && from_end >= 3 && from_end % 2 == 1 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
     }
-    let (head, last_three) = digits.split_at(digits.len() - 3);
-    let mut groups: Vec<&str> = Vec::new();
-    let mut end = head.len();
-    while end > 0 {
-        let start = end.saturating_sub(2);
-        groups.push(&head[start..end]);
-        end = start;
-    }
-    groups.reverse();
-    format!("{},{last_three}", groups.join(","))
+    grouped
 }
 
 const ONES: [&str; 20] = [
@@ -73,28 +65,32 @@ fn indian_words(n: u64) -> String {
     let lakhs = (n / 100_000) % 100;
     let thousands = (n / 1_000) % 100;
     let rest = n % 1_000;
-    let mut parts = Vec::new();
+    let mut words = String::new();
+    let mut add = |part: String| {
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        words.push_str(&part);
+    };
     if crores > 0 {
-        parts.push(format!("{} Crore", indian_words(crores)));
+        add(format!("{} Crore", indian_words(crores)));
     }
     if lakhs > 0 {
-        parts.push(format!("{} Lakh", below_hundred(lakhs)));
+        add(format!("{} Lakh", below_hundred(lakhs)));
     }
     if thousands > 0 {
-        parts.push(format!("{} Thousand", below_hundred(thousands)));
+        add(format!("{} Thousand", below_hundred(thousands)));
     }
     if rest > 0 {
-        parts.push(below_thousand(rest));
+        add(below_thousand(rest));
     }
-    parts.join(" ")
+    words
 }
 
 /// An amount in words in the Indian system, as an invoice states it:
 /// `123456.5` is `Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only`.
 pub fn amount_in_words(amount: Money) -> String {
-    let value = amount.as_decimal().abs();
-    let rupees = value.trunc().to_u64().unwrap_or(0);
-    let paise = ((value - value.trunc()) * Decimal::ONE_HUNDRED).to_u64().unwrap_or(0);
+    let (rupees, paise) = amount.rupees_and_paise();
     let sign = if amount.is_negative() { "Minus " } else { "" };
     let mut words = format!("{sign}Rupees {}", indian_words(rupees));
     if paise > 0 {

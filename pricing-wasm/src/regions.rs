@@ -101,12 +101,13 @@ pub fn find_region(text: &str) -> Option<Region> {
     if let Ok(code) = text.parse::<u8>() {
         return region_by_code(code);
     }
-    let lower = text.to_lowercase();
+    // Every name and alias is ASCII, so ASCII case folding is enough (and spares the wasm the
+    // Unicode case tables).
     REGIONS
         .iter()
         .copied()
-        .find(|region| region.name.eq_ignore_ascii_case(&lower))
-        .or_else(|| ALIASES.iter().find(|(alias, _)| *alias == lower).and_then(|(_, code)| region_by_code(*code)))
+        .find(|region| region.name.eq_ignore_ascii_case(text))
+        .or_else(|| ALIASES.iter().find(|(alias, _)| alias.eq_ignore_ascii_case(text)).and_then(|(_, code)| region_by_code(*code)))
 }
 
 /// Why a GSTIN is refused.
@@ -148,7 +149,7 @@ fn check_character(first14: &[u8]) -> Option<u8> {
 
 /// Checks a GSTIN's format and check character; returns it upper-cased without spaces.
 pub fn check_gstin(text: &str) -> Result<String, GstinError> {
-    let gstin: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+    let gstin: String = text.split_whitespace().collect::<String>().to_ascii_uppercase();
     let bytes = gstin.as_bytes();
     if bytes.len() != 15 || !gstin.is_ascii() {
         return Err(GstinError::Length);

@@ -12,7 +12,6 @@
 //! subtotal) is spread over the lines in proportion to their value, in whole paise, by the
 //! largest remainder, so the shares add up to the discount exactly.
 
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::money::Money;
@@ -38,8 +37,14 @@ impl GstRate {
         GstRate(Money::from_rupees(i64::from(whole)))
     }
 
+    /// The rate in hundredths of a percent: `1800` is 18 %.
+    pub const fn basis_points(self) -> i64 {
+        self.0.paise()
+    }
+
     /// The rate as a decimal percent.
-    pub fn as_decimal(self) -> Decimal {
+    #[cfg(feature = "decimal")]
+    pub fn as_decimal(self) -> rust_decimal::Decimal {
         self.0.as_decimal()
     }
 }
@@ -61,7 +66,12 @@ impl From<GstRate> for Money {
 impl std::fmt::Display for GstRate {
     /// `18` or `0.25`, without trailing zeros.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0.as_decimal().normalize())
+        let (whole, hundredths) = self.0.rupees_and_paise();
+        match hundredths {
+            0 => write!(f, "{whole}"),
+            _ if hundredths % 10 == 0 => write!(f, "{whole}.{}", hundredths / 10),
+            _ => write!(f, "{whole}.{hundredths:02}"),
+        }
     }
 }
 
@@ -117,15 +127,15 @@ impl TaxSplit {
 
 /// Splits the tax out of a GST-inclusive amount (see the module doc for the rounding).
 pub fn split_tax(inclusive: Money, rate: GstRate, supply: Supply) -> TaxSplit {
-    let hundred = Decimal::ONE_HUNDRED;
-    let divisor = hundred + rate.as_decimal();
+    // In hundredths of a percent: 100 % + rate.
+    let divisor = 10_000 + rate.basis_points();
     match supply {
         Supply::InterState => {
-            let taxable_value = Money::round(inclusive.as_decimal() * hundred / divisor);
+            let taxable_value = inclusive.times_ratio(10_000, divisor).unwrap_or(inclusive);
             TaxSplit { taxable_value, igst: inclusive - taxable_value, ..TaxSplit::default() }
         }
         Supply::IntraState | Supply::IntraTerritory => {
-            let half = Money::round(inclusive.as_decimal() * rate.as_decimal() / Decimal::TWO / divisor);
+            let half = inclusive.times_ratio(rate.basis_points(), 2 * divisor).unwrap_or(Money::ZERO);
             let taxable_value = inclusive - half - half;
             let (sgst, utgst) = if supply == Supply::IntraState { (half, Money::ZERO) } else { (Money::ZERO, half) };
             TaxSplit { taxable_value, cgst: half, sgst, utgst, igst: Money::ZERO }
@@ -138,7 +148,7 @@ pub fn split_tax(inclusive: Money, rate: GstRate, supply: Supply) -> TaxSplit {
 /// exceeds its weight. `amount` is taken between zero and the sum of the weights; negative
 /// weights count as zero.
 pub fn allocate(amount: Money, weights: &[Money]) -> Vec<Money> {
-    let paise = |money: Money| i128::from(money.at_least_zero().to_paise().unwrap_or(0));
+    let paise = |money: Money| i128::from(money.at_least_zero().paise());
     let whole: i128 = weights.iter().map(|weight| paise(*weight)).sum();
     let amount = paise(amount).min(whole);
     if whole == 0 {
@@ -146,13 +156,13 @@ pub fn allocate(amount: Money, weights: &[Money]) -> Vec<Money> {
     }
     let mut shares: Vec<(i128, i128)> = weights.iter().map(|weight| (amount * paise(*weight) / whole, amount * paise(*weight) % whole)).collect();
     let mut left = amount - shares.iter().map(|(share, _)| share).sum::<i128>();
-    let mut order: Vec<usize> = (0..shares.len()).collect();
-    order.sort_by(|a, b| shares[*b].1.cmp(&shares[*a].1).then(a.cmp(b)));
-    for index in order {
-        if left == 0 {
+    // Fewer paise are left than there are parts, and an order has at most a hundred lines:
+    // picking the largest remainder each time is quick, and smaller in the wasm than a sort.
+    while left > 0 {
+        let Some(index) = (0..shares.len()).filter(|index| shares[*index].1 >= 0).max_by(|a, b| shares[*a].1.cmp(&shares[*b].1).then(b.cmp(a))) else {
             break;
-        }
-        shares[index].0 += 1;
+        };
+        shares[index] = (shares[index].0 + 1, -1);
         left -= 1;
     }
     shares.into_iter().map(|(share, _)| Money::from_paise(i64::try_from(share).unwrap_or(i64::MAX))).collect()

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
-use pricing::{GstRate, Money};
+use pricing::{GstRate, LimitError, MAX_UNIT_PRICE, Money, MoneyError};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -194,7 +194,13 @@ fn bounded(name_max: usize, required: bool) -> impl Fn(&str) -> Result<String, S
 }
 
 fn money(value: &str) -> Result<Money, String> {
-    let amount = Money::from_str(value).map_err(|_| "must be an amount in rupees with at most two decimals".to_owned())?;
+    let amount = match Money::from_str(value) {
+        Ok(amount) => amount,
+        // Beyond what money holds at all, so beyond the price bounds too: say which bound.
+        Err(MoneyError::OutOfRange(_)) if value.trim().starts_with('-') => return Err(LimitError::Negative.to_string()),
+        Err(MoneyError::OutOfRange(_)) => return Err(LimitError::TooHigh { max: MAX_UNIT_PRICE }.to_string()),
+        Err(_) => return Err("must be an amount in rupees with at most two decimals".to_owned()),
+    };
     pricing::check_unit_price(amount).map_err(|problem| problem.to_string())
 }
 

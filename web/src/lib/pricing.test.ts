@@ -7,6 +7,7 @@ import {
   amountOptions,
   cartAddItem,
   cartEditItem,
+  cartRecompute,
   cartRemoveItem,
   cartUpdatePrices,
   checkGstin,
@@ -103,5 +104,15 @@ describe('pricing fixture table through wasm', () => {
 
   it('refuses money with more than two decimals instead of rounding it', () => {
     expect(() => formatInr(0.1 + 0.2)).toThrow(/more than two decimals/)
+  })
+
+  it('says where a malformed argument is wrong', () => {
+    const line = { cartID: 'a', productID: 'p', image: '', title: 'Flour', price: 10, company: 'Mill', amount: 1 }
+    expect(() => cartAddItem(emptyCart(), { ...line, colour: 'red' } as CartLine)).toThrow(/line: unknown field `colour`/)
+    expect(() => orderTotals([{ price: 10, amount: 1.5 }], 0)).toThrow(/lines\[0\]\.amount: expected a whole number/)
+    expect(() => orderTotals([{ price: 0.1 + 0.2, amount: 1 }], 0)).toThrow(/lines\[0\]\.price: the number has more than two decimals/)
+    expect(() => taxedOrder([{ price: 10, amount: 1, gstRate: 101 }], 0, 0, 'inter-state')).toThrow(/lines\[0\]\.gstRate: a GST rate/)
+    expect(() => taxedOrder([], 0, 0, 'overseas' as Supply)).toThrow(/supply: expected one of intra-state intra-territory inter-state/)
+    expect(() => cartRecompute({ cartItems: null } as unknown as Cart)).toThrow(/cart\.cartItems: expected an array/)
   })
 })

@@ -1,12 +1,14 @@
 //! WebAssembly bindings for the browser. Each function only converts its arguments and calls the
 //! crate; no pricing logic lives here. Values cross as plain JS objects in the JSON shapes the
-//! crate's serde types define, money as numbers in rupees.
+//! crate's serde types define, money as numbers in rupees: read by [`read`], written by serde.
+
+mod read;
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 use crate::{AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine, PriceUpdate, Supply, TaxedLine};
+use read::{FromJs, read};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -34,8 +36,8 @@ export type GstinCheck = { gstin: string } | { error: string };
 export interface TermsProblem { field: string; message: string }
 "#;
 
-fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|error| JsError::new(&format!("{what}: {error}")))
+fn from_js<T: FromJs>(value: JsValue, argument: &'static str) -> Result<T, JsError> {
+    read(value, argument)
 }
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
