@@ -345,6 +345,8 @@ struct Face {
 
 impl Face {
     fn load(bytes: &[u8], name: &'static str) -> Result<Face, InvoiceError> {
+        let trimmed = super::font_trim::trim_for_embedding(bytes);
+        let bytes = trimmed.as_deref().unwrap_or(bytes);
         let font =
             ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).ok_or(InvoiceError::Font(name))?;
         let units_per_em = f32::from(font.pdf_font_metrics.units_per_em.max(1));
@@ -1235,9 +1237,13 @@ pub fn render(invoice: &Invoice) -> Result<Vec<u8>, InvoiceError> {
     let pages = Layout::new(fonts, invoice).pages(&ids);
 
     let mut warnings = Vec::new();
-    let bytes = doc
-        .with_pages(pages)
-        .save(&PdfSaveOptions::default(), &mut warnings);
+    // printpdf's `save` compresses at zlib's best level, which cost half the render; the
+    // streams compress here at the fast level instead (the PDF grows by a few percent).
+    let options = PdfSaveOptions { optimize: false, ..PdfSaveOptions::default() };
+    let mut pdf = printpdf::to_lopdf_doc(doc.with_pages(pages), &options, &mut warnings);
+    compress_streams(&mut pdf);
+    let mut bytes = Vec::new();
+    pdf.save_to(&mut bytes).map_err(|error| InvoiceError::Pdf(error.to_string()))?;
     let errors: Vec<String> = warnings
         .into_iter()
         .filter(|warning| warning.severity == PdfParseErrorSeverity::Error)
@@ -1247,6 +1253,24 @@ pub fn render(invoice: &Invoice) -> Result<Vec<u8>, InvoiceError> {
         Ok(bytes)
     } else {
         Err(InvoiceError::Pdf(errors.join("; ")))
+    }
+}
+
+/// Deflates every stream that may be compressed and is not yet, as printpdf's optimize step
+/// does, at zlib's fast level; a stream that would not shrink stays as it is.
+fn compress_streams(pdf: &mut lopdf::Document) {
+    use std::io::Write;
+    for object in pdf.objects.values_mut() {
+        let lopdf::Object::Stream(stream) = object else { continue };
+        if !stream.allows_compression || stream.dict.has(b"Filter") {
+            continue;
+        }
+        let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+        let Ok(compressed) = encoder.write_all(&stream.content).and_then(|()| encoder.finish()) else { continue };
+        if compressed.len() < stream.content.len() {
+            stream.dict.set("Filter", "FlateDecode");
+            stream.set_content(compressed);
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! embedded font that has the rupee sign. Rendering is CPU work: call it from `spawn_blocking`.
 
 mod document;
+mod font_trim;
 pub mod sample;
 pub mod series;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::{AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine, PriceUpdate, Supply, TaxedLine};
-use read::{FromJs, read};
+use read::read;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -36,10 +36,6 @@ export type GstinCheck = { gstin: string } | { error: string };
 export interface TermsProblem { field: string; message: string }
 "#;
 
-fn from_js<T: FromJs>(value: JsValue, argument: &'static str) -> Result<T, JsError> {
-    read(value, argument)
-}
-
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -59,7 +55,7 @@ pub fn empty_cart() -> Result<JsValue, JsError> {
 /// The cart with its totals derived again from its lines.
 #[wasm_bindgen(js_name = cartRecompute, unchecked_return_type = "Cart")]
 pub fn cart_recompute(#[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue) -> Result<JsValue, JsError> {
-    to_js(&from_js::<Cart>(cart, "cart")?.recomputed())
+    to_js(&read::<Cart>(cart, "cart")?.recomputed())
 }
 
 /// See [`Cart::add_item`].
@@ -68,8 +64,8 @@ pub fn cart_add_item(
     #[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CartLine")] line: JsValue,
 ) -> Result<JsValue, JsError> {
-    let cart: Cart = from_js(cart, "cart")?;
-    let line: CartLine = from_js(line, "line")?;
+    let cart: Cart = read(cart, "cart")?;
+    let line: CartLine = read(line, "line")?;
     to_js(&cart.add_item(line))
 }
 
@@ -79,7 +75,7 @@ pub fn cart_remove_item(
     #[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue,
     cart_id: &str,
 ) -> Result<JsValue, JsError> {
-    to_js(&from_js::<Cart>(cart, "cart")?.remove_item(cart_id))
+    to_js(&read::<Cart>(cart, "cart")?.remove_item(cart_id))
 }
 
 /// See [`Cart::edit_item`].
@@ -89,7 +85,7 @@ pub fn cart_edit_item(
     cart_id: &str,
     amount: u32,
 ) -> Result<JsValue, JsError> {
-    to_js(&from_js::<Cart>(cart, "cart")?.edit_item(cart_id, amount))
+    to_js(&read::<Cart>(cart, "cart")?.edit_item(cart_id, amount))
 }
 
 /// See [`Cart::update_prices`].
@@ -98,8 +94,8 @@ pub fn cart_update_prices(
     #[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PriceUpdate[]")] updates: JsValue,
 ) -> Result<JsValue, JsError> {
-    let cart: Cart = from_js(cart, "cart")?;
-    let updates: Vec<PriceUpdate> = from_js(updates, "updates")?;
+    let cart: Cart = read(cart, "cart")?;
+    let updates: Vec<PriceUpdate> = read(updates, "updates")?;
     to_js(&cart.update_prices(&updates))
 }
 
@@ -109,7 +105,7 @@ pub fn order_totals(
     #[wasm_bindgen(unchecked_param_type = "OrderLine[]")] lines: JsValue,
     discount: f64,
 ) -> Result<JsValue, JsError> {
-    let lines: Vec<OrderLine> = from_js(lines, "lines")?;
+    let lines: Vec<OrderLine> = read(lines, "lines")?;
     to_js(&crate::order_totals(&lines, money(discount)?))
 }
 
@@ -119,7 +115,7 @@ pub fn validate_order(
     #[wasm_bindgen(unchecked_param_type = "OrderLine[]")] lines: JsValue,
     discount: f64,
 ) -> Result<JsValue, JsError> {
-    let lines: Vec<OrderLine> = from_js(lines, "lines")?;
+    let lines: Vec<OrderLine> = read(lines, "lines")?;
     match crate::validate_order(&lines, money(discount)?) {
         Ok(()) => Ok(JsValue::NULL),
         Err(problem) => {
@@ -140,7 +136,7 @@ pub fn amount_options(
     #[wasm_bindgen(unchecked_param_type = "AmountContext")] context: JsValue,
     current: u32,
 ) -> Result<Vec<u32>, JsError> {
-    let context: AmountContext = from_js(context, "context")?;
+    let context: AmountContext = read(context, "context")?;
     Ok(crate::amount_options(context, current))
 }
 
@@ -200,8 +196,8 @@ pub fn taxed_order(
     discount: f64,
     #[wasm_bindgen(unchecked_param_type = "Supply")] supply: JsValue,
 ) -> Result<JsValue, JsError> {
-    let lines: Vec<TaxedLine> = from_js(lines, "lines")?;
-    let supply: Supply = from_js(supply, "supply")?;
+    let lines: Vec<TaxedLine> = read(lines, "lines")?;
+    let supply: Supply = read(supply, "supply")?;
     to_js(&crate::taxed_order(&lines, money(coupon_discount)?, money(discount)?, supply))
 }
 
@@ -226,8 +222,8 @@ pub fn evaluate_coupon(
     subtotal: f64,
     now_ms: f64,
 ) -> Result<JsValue, JsError> {
-    let terms: CouponTerms = from_js(terms, "terms")?;
-    let usage: CouponUsage = from_js(usage, "usage")?;
+    let terms: CouponTerms = read(terms, "terms")?;
+    let usage: CouponUsage = read(usage, "usage")?;
     coupon_outcome(crate::evaluate_coupon(&terms, &usage, money(subtotal)?, now_ms as i64))
 }
 
@@ -235,14 +231,14 @@ pub fn evaluate_coupon(
 /// order that already used the coupon).
 #[wasm_bindgen(js_name = couponDiscount, unchecked_return_type = "CouponOutcome")]
 pub fn coupon_discount(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue, subtotal: f64) -> Result<JsValue, JsError> {
-    let terms: CouponTerms = from_js(terms, "terms")?;
+    let terms: CouponTerms = read(terms, "terms")?;
     coupon_outcome(crate::coupon_discount(&terms, money(subtotal)?))
 }
 
 /// See [`crate::check_coupon_terms`]: `null` when the terms can be saved.
 #[wasm_bindgen(js_name = checkCouponTerms, unchecked_return_type = "TermsProblem | null")]
 pub fn check_coupon_terms(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue) -> Result<JsValue, JsError> {
-    let terms: CouponTerms = from_js(terms, "terms")?;
+    let terms: CouponTerms = read(terms, "terms")?;
     match crate::check_coupon_terms(&terms) {
         Ok(()) => Ok(JsValue::NULL),
         Err(problem) => {
