@@ -87,7 +87,7 @@ fn read_model(c: &mut Criterion) {
         let mut edited = product(42);
         b.iter(|| {
             edited.stock += 1;
-            edited.selling_price = Money::from_paise(edited.selling_price.to_paise().unwrap_or(0) + 1);
+            edited.selling_price = Money::from_paise(edited.selling_price.paise() + 1);
             model.apply(vec![CatalogChange::ProductSaved(Box::new(edited.clone()))]);
         })
     });

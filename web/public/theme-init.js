@@ -4,7 +4,9 @@
   try {
     var saved = JSON.parse(localStorage.getItem('whisk.theme.v1') || 'null')
     if (saved === 'winter' || saved === 'dracula') theme = saved
-  } catch (e) {}
+  } catch {
+    // Storage blocked or the saved value unreadable: keep the light theme.
+  }
   document.documentElement.setAttribute('data-theme', theme)
   document.documentElement.style.colorScheme = theme === 'dracula' ? 'dark' : 'light'
 })()

@@ -5,15 +5,14 @@ import { useEffect, useState } from 'react'
  * when the component unmounts, so picked previews never leak.
  */
 export function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null)
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null)
   useEffect(() => {
-    if (!file) {
-      setUrl(null)
-      return
-    }
-    const objectUrl = URL.createObjectURL(file)
-    setUrl(objectUrl)
-    return () => URL.revokeObjectURL(objectUrl)
+    if (!file) return
+    const url = URL.createObjectURL(file)
+    // The URL is an outside resource made and revoked with the file, so it is set from here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPreview({ file, url })
+    return () => URL.revokeObjectURL(url)
   }, [file])
-  return url
+  return preview && preview.file === file ? preview.url : null
 }

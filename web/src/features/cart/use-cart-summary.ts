@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai'
+import { useState } from 'react'
 
 import { useGstRates } from '@/features/cart/api/get-gst-rates'
 import { cartAtom, cartCouponAtom, cartGstRatesAtom } from '@/features/cart/atoms'
@@ -29,12 +30,15 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   const coupon = useAtomValue(cartCouponAtom)
   const keptRates = useAtomValue(cartGstRatesAtom)
   const shop = useShopInfo()
+  // A coupon's validity window is judged from when the cart opened; the server judges it again
+  // when the order is placed.
+  const [openedMs] = useState(() => Date.now())
 
   const missing = [...new Set(cart.cartItems.map((line) => line.productID))].filter((id) => !(id in keptRates))
   const fetched = useGstRates(missing)
   const gstRates = { ...fetched.rates, ...keptRates }
 
   const place = shop.data ? placeOfSupply(shop.data.state, shipTo, fallbackToShop) : null
-  const summary = cartSummary({ cart, gstRates, coupon, supply: place?.supply ?? null, nowMs: Date.now() })
+  const summary = cartSummary({ cart, gstRates, coupon, supply: place?.supply ?? null, nowMs: openedMs })
   return { summary, place, gstPending: shop.isPending || (place !== null && fetched.pending) }
 }
