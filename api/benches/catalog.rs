@@ -10,16 +10,47 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use pricing::Money;
 use whisk_api::catalog::query::ProductParams;
-use whisk_api::catalog::read_model::{CatalogChange, CategoryRef, ProductView, ReadModel, Snapshot};
+use whisk_api::catalog::read_model::{
+    CatalogChange, CategoryRef, ProductView, ReadModel, Snapshot,
+};
 
 const PRODUCTS: usize = 10_000;
 const SHELVES: [(&str, &[&str]); 4] = [
-    ("Molds", &["Round Cake Tin", "Silicone Savarin Mold", "Loaf Pan", "Cupcake Tray"]),
-    ("Packaging", &["Cake Box", "Cupcake Box", "Cake Board", "Window Box"]),
-    ("Flours", &["Maida", "Bread Flour", "Almond Flour", "Rice Flour"]),
-    ("Candles", &["Number Candle", "Spiral Candles", "Sparkler Candle", "Pastel Candles"]),
+    (
+        "Molds",
+        &[
+            "Round Cake Tin",
+            "Silicone Savarin Mold",
+            "Loaf Pan",
+            "Cupcake Tray",
+        ],
+    ),
+    (
+        "Packaging",
+        &["Cake Box", "Cupcake Box", "Cake Board", "Window Box"],
+    ),
+    (
+        "Flours",
+        &["Maida", "Bread Flour", "Almond Flour", "Rice Flour"],
+    ),
+    (
+        "Candles",
+        &[
+            "Number Candle",
+            "Spiral Candles",
+            "Sparkler Candle",
+            "Pastel Candles",
+        ],
+    ),
 ];
-const COMPANIES: [&str; 6] = ["Annapurna Mills", "Bake Easy", "MoldCraft", "PackRight", "Glow & Co", "Whisk Essentials"];
+const COMPANIES: [&str; 6] = [
+    "Annapurna Mills",
+    "Bake Easy",
+    "MoldCraft",
+    "PackRight",
+    "Glow & Co",
+    "Whisk Essentials",
+];
 
 fn product(number: usize) -> ProductView {
     let (category, things) = SHELVES[number % SHELVES.len()];
@@ -28,7 +59,10 @@ fn product(number: usize) -> ProductView {
     let selling_price = Money::from_rupees(rupees as i64);
     ProductView {
         id: format!("p{number:05}"),
-        title: format!("Premium {} #{number}", things[(number / SHELVES.len()) % things.len()]),
+        title: format!(
+            "Premium {} #{number}",
+            things[(number / SHELVES.len()) % things.len()]
+        ),
         company: COMPANIES[number % COMPANIES.len()].to_owned(),
         description: "For home bakers and bakeries.".to_owned(),
         price: selling_price,
@@ -37,7 +71,10 @@ fn product(number: usize) -> ProductView {
         featured: number.is_multiple_of(50),
         hsn: "1905".to_owned(),
         gst_rate: pricing::GstRate::percent(18),
-        category: CategoryRef { id: format!("c-{category}"), name: category.to_owned() },
+        category: CategoryRef {
+            id: format!("c-{category}"),
+            name: category.to_owned(),
+        },
         image1: None,
         image2: None,
         image3: None,
@@ -49,7 +86,13 @@ fn product(number: usize) -> ProductView {
 }
 
 fn catalog() -> Snapshot {
-    let categories = SHELVES.iter().map(|(name, _)| CategoryRef { id: format!("c-{name}"), name: (*name).to_owned() }).collect();
+    let categories = SHELVES
+        .iter()
+        .map(|(name, _)| CategoryRef {
+            id: format!("c-{name}"),
+            name: (*name).to_owned(),
+        })
+        .collect();
     Snapshot::new((0..PRODUCTS).map(product).collect(), categories)
 }
 
@@ -65,11 +108,23 @@ fn read_model(c: &mut Criterion) {
     }
     .check()
     .expect("a valid listing");
-    let search = ProductParams { search: Some("cake box".into()), order: Some("low".into()), ..Default::default() }.check().expect("a valid search");
+    let search = ProductParams {
+        search: Some("cake box".into()),
+        order: Some("low".into()),
+        ..Default::default()
+    }
+    .check()
+    .expect("a valid search");
     let mut group = c.benchmark_group("catalog_10k");
-    group.bench_function("filtered_price_sorted_page", |b| b.iter(|| snapshot.list(black_box(&listing)).total));
-    group.bench_function("search_cake_box_by_price", |b| b.iter(|| snapshot.list(black_box(&search)).total));
-    group.bench_function("suggest_search_cake", |b| b.iter(|| snapshot.search(black_box("cake"), 20).len()));
+    group.bench_function("filtered_price_sorted_page", |b| {
+        b.iter(|| snapshot.list(black_box(&listing)).total)
+    });
+    group.bench_function("search_cake_box_by_price", |b| {
+        b.iter(|| snapshot.list(black_box(&search)).total)
+    });
+    group.bench_function("suggest_search_cake", |b| {
+        b.iter(|| snapshot.search(black_box("cake"), 20).len())
+    });
 
     let model = ReadModel::new(catalog());
     // What an order's change set brings: three products whose stock moved, as whole records.
@@ -79,7 +134,12 @@ fn read_model(c: &mut Criterion) {
             for view in &mut moved {
                 view.stock -= 1;
             }
-            model.apply(moved.iter().map(|view| CatalogChange::ProductSaved(Box::new(view.clone()))).collect())
+            model.apply(
+                moved
+                    .iter()
+                    .map(|view| CatalogChange::ProductSaved(Box::new(view.clone())))
+                    .collect(),
+            )
         })
     });
     group.sample_size(20);

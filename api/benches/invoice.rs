@@ -38,8 +38,15 @@ fn render_percentiles() {
             })
             .collect();
         took.sort_unstable();
-        let at = |share: f64| took[((RENDERS - 1) as f64 * share).round() as usize].as_secs_f64() * 1000.0;
-        println!("invoice_render/{lines}_lines: {RENDERS} renders, median {:.2} ms, p99 {:.2} ms, max {:.2} ms", at(0.5), at(0.99), at(1.0));
+        let at = |share: f64| {
+            took[((RENDERS - 1) as f64 * share).round() as usize].as_secs_f64() * 1000.0
+        };
+        println!(
+            "invoice_render/{lines}_lines: {RENDERS} renders, median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
     }
 }
 

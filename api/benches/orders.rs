@@ -51,14 +51,29 @@ impl Shop {
             .text("price", "9999")
             .text("stock", START_STOCK.to_string())
             .text("category", "Bench");
-        let response = self.client.post(format!("{}/api/v1/products", self.base)).bearer_auth(&self.admin).multipart(form).send().await.unwrap();
+        let response = self
+            .client
+            .post(format!("{}/api/v1/products", self.base))
+            .bearer_auth(&self.admin)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 201);
         let body: Value = response.json().await.unwrap();
         body["product"]["_id"].as_str().unwrap().to_owned()
     }
 
     async fn stock(&self, id: &str) -> i64 {
-        let body: Value = self.client.get(format!("{}/api/v1/products/{id}", self.base)).send().await.unwrap().json().await.unwrap();
+        let body: Value = self
+            .client
+            .get(format!("{}/api/v1/products/{id}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         body["product"]["stock"].as_i64().unwrap()
     }
 }
@@ -75,13 +90,40 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
     let router = whisk_api::app::router(whisk_api::state::AppState::new(config).await.unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap() });
-    let client = Client::builder().pool_max_idle_per_host(buyers * 2).build().unwrap();
-    let mut shop = Shop { base, client, admin: String::new(), customers: Vec::new() };
-    let (status, body) = shop.post("/api/v1/authadmin/register", None, json!({"username": "Bench", "email": "bench@whisk.example", "password": PASSWORD})).await;
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap()
+    });
+    let client = Client::builder()
+        .pool_max_idle_per_host(buyers * 2)
+        .build()
+        .unwrap();
+    let mut shop = Shop {
+        base,
+        client,
+        admin: String::new(),
+        customers: Vec::new(),
+    };
+    let (status, body) = shop
+        .post(
+            "/api/v1/authadmin/register",
+            None,
+            json!({"username": "Bench", "email": "bench@whisk.example", "password": PASSWORD}),
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     shop.admin = body["jwt"].as_str().unwrap().to_owned();
-    let (status, _) = shop.post("/api/v1/categories", Some(&shop.admin.clone()), json!({"name": "Bench"})).await;
+    let (status, _) = shop
+        .post(
+            "/api/v1/categories",
+            Some(&shop.admin.clone()),
+            json!({"name": "Bench"}),
+        )
+        .await;
     assert_eq!(status, 201);
     for n in 0..buyers {
         let customer = json!({
@@ -90,7 +132,8 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
         });
         let (status, body) = shop.post("/api/v1/auth/register", None, customer).await;
         assert_eq!(status, 201, "{body}");
-        shop.customers.push(body["jwt"].as_str().unwrap().to_owned());
+        shop.customers
+            .push(body["jwt"].as_str().unwrap().to_owned());
     }
     (shop, folder)
 }
@@ -105,7 +148,12 @@ struct Run {
 }
 
 /// Each buyer places orders until `seconds` pass; `lines(buyer, n)` picks (product index, units).
-async fn run(shop: &Arc<Shop>, products: &Arc<Vec<(String, f64)>>, seconds: u64, lines: fn(usize, u64) -> Vec<(usize, u32)>) -> Run {
+async fn run(
+    shop: &Arc<Shop>,
+    products: &Arc<Vec<(String, f64)>>,
+    seconds: u64,
+    lines: fn(usize, u64) -> Vec<(usize, u32)>,
+) -> Run {
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..shop.customers.len())
@@ -137,7 +185,13 @@ async fn run(shop: &Arc<Shop>, products: &Arc<Vec<(String, f64)>>, seconds: u64,
             })
         })
         .collect();
-    let mut total = Run { placed: 0, refused: 0, units: 0, latencies_ms: Vec::new(), elapsed: Duration::ZERO };
+    let mut total = Run {
+        placed: 0,
+        refused: 0,
+        units: 0,
+        latencies_ms: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
     for task in tasks {
         let (placed, refused, units, latencies) = task.await.unwrap();
         total.placed += placed;
@@ -173,7 +227,11 @@ fn report(name: &str, run: &Run, buyers: usize) {
 fn spread(buyer: usize, n: u64) -> Vec<(usize, u32)> {
     let first = (buyer * 7 + n as usize * 3) % 40;
     let amount = |k: u64| 1 + u32::try_from((n + k) % 3).unwrap();
-    let mut chosen = vec![(first, amount(0)), ((first + 13) % 40, amount(1)), ((first + 27) % 40, amount(2))];
+    let mut chosen = vec![
+        (first, amount(0)),
+        ((first + 13) % 40, amount(1)),
+        ((first + 27) % 40, amount(2)),
+    ];
     chosen.dedup_by_key(|(index, _)| *index);
     chosen
 }
@@ -183,9 +241,18 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 }
 
 fn main() {
-    let seconds: u64 = std::env::var("ORDER_BENCH_SECONDS").ok().and_then(|text| text.parse().ok()).unwrap_or(10);
-    let buyers: usize = std::env::var("ORDER_BENCH_BUYERS").ok().and_then(|text| text.parse().ok()).unwrap_or(16);
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let seconds: u64 = std::env::var("ORDER_BENCH_SECONDS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(10);
+    let buyers: usize = std::env::var("ORDER_BENCH_BUYERS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(16);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     runtime.block_on(async {
         let (shop, _folder) = open_shop(buyers).await;
         let mut products = Vec::new();
@@ -196,13 +263,19 @@ fn main() {
         }
         let (shop, products) = (Arc::new(shop), Arc::new(products));
 
-        for (name, lines) in [("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>), ("contended", contended)] {
+        for (name, lines) in [
+            ("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>),
+            ("contended", contended),
+        ] {
             let before: Vec<i64> = futures_stock(&shop, &products).await;
             let result = run(&shop, &products, seconds, lines).await;
             let after: Vec<i64> = futures_stock(&shop, &products).await;
             let taken: i64 = before.iter().zip(&after).map(|(b, a)| b - a).sum();
             report(name, &result, buyers);
-            assert_eq!(taken, result.units, "the stock taken must equal the units the placed orders hold");
+            assert_eq!(
+                taken, result.units,
+                "the stock taken must equal the units the placed orders hold"
+            );
             assert_eq!(result.refused, 0, "no order may fail while stock lasts");
         }
     });

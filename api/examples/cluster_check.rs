@@ -49,7 +49,11 @@ fn next_mobile() -> String {
 }
 
 fn client() -> Client {
-    Client::builder().timeout(Duration::from_secs(30)).pool_max_idle_per_host(256).build().unwrap()
+    Client::builder()
+        .timeout(Duration::from_secs(30))
+        .pool_max_idle_per_host(256)
+        .build()
+        .unwrap()
 }
 
 async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
@@ -58,7 +62,12 @@ async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
 }
 
 async fn admin_token(client: &Client, base: &str) -> String {
-    let response = client.post(format!("{base}/api/v1/authadmin/login")).json(&json!({"identifier": ADMIN_EMAIL, "password": ADMIN_PASSWORD})).send().await.unwrap();
+    let response = client
+        .post(format!("{base}/api/v1/authadmin/login"))
+        .json(&json!({"identifier": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     let (status, body) = json_of(response).await;
     assert_eq!(status, StatusCode::OK, "the admin signs in: {body}");
     body["jwt"].as_str().unwrap().to_owned()
@@ -66,36 +75,84 @@ async fn admin_token(client: &Client, base: &str) -> String {
 
 async fn database(url: &str) -> Surreal<Any> {
     let db = surrealdb::engine::any::connect(url).await.unwrap();
-    db.signin(surrealdb::opt::auth::Root { username: "root".into(), password: "root".into() }).await.unwrap();
+    db.signin(surrealdb::opt::auth::Root {
+        username: "root".into(),
+        password: "root".into(),
+    })
+    .await
+    .unwrap();
     db.use_ns("whisk").use_db("shop").await.unwrap();
     db
 }
 
 async fn stored_stock(db: &Surreal<Any>, id: &str) -> i64 {
-    let mut response = db.query("SELECT VALUE stock FROM ONLY type::record('product', $id)").bind(("id", id.to_owned())).await.unwrap();
+    let mut response = db
+        .query("SELECT VALUE stock FROM ONLY type::record('product', $id)")
+        .bind(("id", id.to_owned()))
+        .await
+        .unwrap();
     let stock: Option<i64> = response.take(0).unwrap();
     stock.unwrap()
 }
 
 /// A product's stock as a node lists it; `None` when the node does not list it.
 async fn listed_stock(client: &Client, base: &str, id: &str) -> Option<i64> {
-    let response = client.get(format!("{base}/api/v1/products/{id}")).send().await.ok()?;
+    let response = client
+        .get(format!("{base}/api/v1/products/{id}"))
+        .send()
+        .await
+        .ok()?;
     let (status, body) = json_of(response).await;
-    (status == StatusCode::OK).then(|| body["product"]["stock"].as_i64()).flatten()
+    (status == StatusCode::OK)
+        .then(|| body["product"]["stock"].as_i64())
+        .flatten()
 }
 
 async fn ensure_category(client: &Client, base: &str, admin: &str, name: &str) {
-    let response = client.post(format!("{base}/api/v1/categories")).bearer_auth(admin).json(&json!({"name": name})).send().await.unwrap();
+    let response = client
+        .post(format!("{base}/api/v1/categories"))
+        .bearer_auth(admin)
+        .json(&json!({"name": name}))
+        .send()
+        .await
+        .unwrap();
     let (status, body) = json_of(response).await;
-    assert!(status == StatusCode::CREATED || body["error"]["code"] == "name_taken" || status == StatusCode::CONFLICT, "category {name}: {status} {body}");
+    assert!(
+        status == StatusCode::CREATED
+            || body["error"]["code"] == "name_taken"
+            || status == StatusCode::CONFLICT,
+        "category {name}: {status} {body}"
+    );
 }
 
-async fn create_product(client: &Client, base: &str, admin: &str, title: &str, price: &str, stock: i64) -> String {
-    let form = [("title", title), ("company", "Cluster Mills"), ("description", "A cluster check."), ("sellingPrice", price), ("price", price), ("category", "Cluster")]
-        .iter()
-        .fold(reqwest::multipart::Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
-        .text("stock", stock.to_string());
-    let response = client.post(format!("{base}/api/v1/products")).bearer_auth(admin).multipart(form).send().await.unwrap();
+async fn create_product(
+    client: &Client,
+    base: &str,
+    admin: &str,
+    title: &str,
+    price: &str,
+    stock: i64,
+) -> String {
+    let form = [
+        ("title", title),
+        ("company", "Cluster Mills"),
+        ("description", "A cluster check."),
+        ("sellingPrice", price),
+        ("price", price),
+        ("category", "Cluster"),
+    ]
+    .iter()
+    .fold(reqwest::multipart::Form::new(), |form, (name, value)| {
+        form.text(name.to_string(), value.to_string())
+    })
+    .text("stock", stock.to_string());
+    let response = client
+        .post(format!("{base}/api/v1/products"))
+        .bearer_auth(admin)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     let (status, body) = json_of(response).await;
     assert_eq!(status, StatusCode::CREATED, "creating {title}: {body}");
     body["product"]["_id"].as_str().unwrap().to_owned()
@@ -138,7 +195,10 @@ fn percentile(sorted: &[Duration], share: f64) -> Duration {
 }
 
 /// Polls until `check` holds, for at most `within`; returns how long it took, or `None`.
-async fn until<F: Future<Output = bool>>(within: Duration, mut check: impl FnMut() -> F) -> Option<Duration> {
+async fn until<F: Future<Output = bool>>(
+    within: Duration,
+    mut check: impl FnMut() -> F,
+) -> Option<Duration> {
     let started = Instant::now();
     loop {
         if check().await {
@@ -171,23 +231,56 @@ async fn propagation(a: &str, b: &str, rounds: usize) -> bool {
         let title = format!("Propagation Flour {round}-{}", std::process::id());
         tokio::time::sleep(jitter()).await;
         let id = create_product(&client, a, &admin, &title, "80", 10).await;
-        let created = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await == Some(10) }).await;
+        let created = until(WITHIN * 3, || async {
+            listed_stock(&client, b, &id).await == Some(10)
+        })
+        .await;
         tokio::time::sleep(jitter()).await;
         let form = reqwest::multipart::Form::new()
-            .text("title", format!("{title} (edited)")).text("company", "Cluster Mills").text("sellingPrice", "90").text("price", "90")
-            .text("category", "Cluster").text("stock", "14").text("stockShown", "10");
-        let (status, body) = json_of(client.patch(format!("{a}/api/v1/products/{id}")).bearer_auth(&admin).multipart(form).send().await.unwrap()).await;
+            .text("title", format!("{title} (edited)"))
+            .text("company", "Cluster Mills")
+            .text("sellingPrice", "90")
+            .text("price", "90")
+            .text("category", "Cluster")
+            .text("stock", "14")
+            .text("stockShown", "10");
+        let (status, body) = json_of(
+            client
+                .patch(format!("{a}/api/v1/products/{id}"))
+                .bearer_auth(&admin)
+                .multipart(form)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "editing: {body}");
-        let edited = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await == Some(14) }).await;
+        let edited = until(WITHIN * 3, || async {
+            listed_stock(&client, b, &id).await == Some(14)
+        })
+        .await;
         tokio::time::sleep(jitter()).await;
-        let (status, _) = json_of(client.delete(format!("{a}/api/v1/products/{id}")).bearer_auth(&admin).send().await.unwrap()).await;
+        let (status, _) = json_of(
+            client
+                .delete(format!("{a}/api/v1/products/{id}"))
+                .bearer_auth(&admin)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, StatusCode::NO_CONTENT);
-        let deleted = until(WITHIN * 3, || async { listed_stock(&client, b, &id).await.is_none() }).await;
+        let deleted = until(WITHIN * 3, || async {
+            listed_stock(&client, b, &id).await.is_none()
+        })
+        .await;
         for (what, delay) in [("create", created), ("edit", edited), ("delete", deleted)] {
             match delay {
                 Some(delay) => {
                     if delay > WITHIN {
-                        println!("round {round}: {what} reached B after {delay:?}, more than {WITHIN:?}");
+                        println!(
+                            "round {round}: {what} reached B after {delay:?}, more than {WITHIN:?}"
+                        );
                         ok = false;
                     }
                     delays.push(delay);
@@ -200,21 +293,71 @@ async fn propagation(a: &str, b: &str, rounds: usize) -> bool {
         }
     }
     // A category rename reaches the other node's products.
-    let id = create_product(&client, a, &admin, &format!("Rename Check {}", std::process::id()), "50", 3).await;
-    let (_, categories) = json_of(client.get(format!("{a}/api/v1/categories?limit=1000")).send().await.unwrap()).await;
-    let category = categories["data"].as_array().unwrap().iter().find(|category| category["name"] == "Cluster").unwrap()["_id"].as_str().unwrap().to_owned();
+    let id = create_product(
+        &client,
+        a,
+        &admin,
+        &format!("Rename Check {}", std::process::id()),
+        "50",
+        3,
+    )
+    .await;
+    let (_, categories) = json_of(
+        client
+            .get(format!("{a}/api/v1/categories?limit=1000"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let category = categories["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|category| category["name"] == "Cluster")
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let renamed = format!("Cluster {}", std::process::id());
-    let (status, body) = json_of(client.patch(format!("{a}/api/v1/categories/{category}")).bearer_auth(&admin).json(&json!({"name": renamed})).send().await.unwrap()).await;
+    let (status, body) = json_of(
+        client
+            .patch(format!("{a}/api/v1/categories/{category}"))
+            .bearer_auth(&admin)
+            .json(&json!({"name": renamed}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "renaming: {body}");
     let rename = until(WITHIN, || async {
-        let Ok(response) = client.get(format!("{b}/api/v1/products/{id}")).send().await else { return false };
+        let Ok(response) = client.get(format!("{b}/api/v1/products/{id}")).send().await else {
+            return false;
+        };
         json_of(response).await.1["product"]["category"]["name"] == renamed.as_str()
     })
     .await;
-    let (status, _) = json_of(client.patch(format!("{a}/api/v1/categories/{category}")).bearer_auth(&admin).json(&json!({"name": "Cluster"})).send().await.unwrap()).await;
+    let (status, _) = json_of(
+        client
+            .patch(format!("{a}/api/v1/categories/{category}"))
+            .bearer_auth(&admin)
+            .json(&json!({"name": "Cluster"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    let _ = client.delete(format!("{a}/api/v1/products/{id}")).bearer_auth(&admin).send().await;
-    println!("category rename on A shown on B's product: {}", rename.map_or("never".to_owned(), |delay| format!("after {delay:?}")));
+    let _ = client
+        .delete(format!("{a}/api/v1/products/{id}"))
+        .bearer_auth(&admin)
+        .send()
+        .await;
+    println!(
+        "category rename on A shown on B's product: {}",
+        rename.map_or("never".to_owned(), |delay| format!("after {delay:?}"))
+    );
     ok &= rename.is_some();
 
     delays.sort();
@@ -232,14 +375,28 @@ async fn last_units(a: &str, b: &str, db_url: &str, buyers: usize) -> bool {
     let client = client();
     let admin = admin_token(&client, a).await;
     ensure_category(&client, a, &admin, "Cluster").await;
-    let id = create_product(&client, a, &admin, &format!("Last Five Tins {}", std::process::id()), "450", 5).await;
+    let id = create_product(
+        &client,
+        a,
+        &admin,
+        &format!("Last Five Tins {}", std::process::id()),
+        "450",
+        5,
+    )
+    .await;
     println!("registering {buyers} buyers");
     let tokens = customers(&client, a, buyers, "last").await;
     let statuses = futures::future::join_all(tokens.iter().enumerate().map(|(n, token)| {
         let (client, id) = (client.clone(), id.clone());
         let node = if n % 2 == 0 { a } else { b };
         async move {
-            let response = client.post(format!("{node}/api/v1/orders")).bearer_auth(token).json(&order_body(&[(&id, 1, 450.0)])).send().await.unwrap();
+            let response = client
+                .post(format!("{node}/api/v1/orders"))
+                .bearer_auth(token)
+                .json(&order_body(&[(&id, 1, 450.0)]))
+                .send()
+                .await
+                .unwrap();
             response.status().as_u16()
         }
     }))
@@ -250,10 +407,24 @@ async fn last_units(a: &str, b: &str, db_url: &str, buyers: usize) -> bool {
     }
     let db = database(db_url).await;
     let stored = stored_stock(&db, &id).await;
-    let on_a = until(WITHIN, || async { listed_stock(&client, a, &id).await == Some(0) }).await;
-    let on_b = until(WITHIN, || async { listed_stock(&client, b, &id).await == Some(0) }).await;
-    println!("{buyers} buyers over both nodes for 5 units: answers {tally:?}; stock in the database {stored}, on A {:?}, on B {:?}", listed_stock(&client, a, &id).await, listed_stock(&client, b, &id).await);
-    tally.get(&201) == Some(&5) && tally.keys().all(|status| [201, 409].contains(status)) && stored == 0 && on_a.is_some() && on_b.is_some()
+    let on_a = until(WITHIN, || async {
+        listed_stock(&client, a, &id).await == Some(0)
+    })
+    .await;
+    let on_b = until(WITHIN, || async {
+        listed_stock(&client, b, &id).await == Some(0)
+    })
+    .await;
+    println!(
+        "{buyers} buyers over both nodes for 5 units: answers {tally:?}; stock in the database {stored}, on A {:?}, on B {:?}",
+        listed_stock(&client, a, &id).await,
+        listed_stock(&client, b, &id).await
+    );
+    tally.get(&201) == Some(&5)
+        && tally.keys().all(|status| [201, 409].contains(status))
+        && stored == 0
+        && on_a.is_some()
+        && on_b.is_some()
 }
 
 async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> bool {
@@ -262,7 +433,17 @@ async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> boo
     ensure_category(&client, a, &admin, "Cluster").await;
     let mut products = Vec::new();
     for n in 0..6 {
-        products.push(create_product(&client, a, &admin, &format!("Sync Flour {n} {}", std::process::id()), "60", 100_000).await);
+        products.push(
+            create_product(
+                &client,
+                a,
+                &admin,
+                &format!("Sync Flour {n} {}", std::process::id()),
+                "60",
+                100_000,
+            )
+            .await,
+        );
     }
     let tokens = customers(&client, a, 8, "sync").await;
     let until_at = Instant::now() + Duration::from_secs(seconds);
@@ -275,9 +456,22 @@ async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> boo
             let mut k = n;
             while Instant::now() < until_at {
                 k += 1;
-                let (first, second) = (&products[k % products.len()], &products[(k * 5 + 1) % products.len()]);
-                let lines: Vec<(&str, u32, f64)> = if first == second { vec![(first, 2, 60.0)] } else { vec![(first, 1, 60.0), (second, 3, 60.0)] };
-                let response = client.post(format!("{node}/api/v1/orders")).bearer_auth(&token).json(&order_body(&lines)).send().await.unwrap();
+                let (first, second) = (
+                    &products[k % products.len()],
+                    &products[(k * 5 + 1) % products.len()],
+                );
+                let lines: Vec<(&str, u32, f64)> = if first == second {
+                    vec![(first, 2, 60.0)]
+                } else {
+                    vec![(first, 1, 60.0), (second, 3, 60.0)]
+                };
+                let response = client
+                    .post(format!("{node}/api/v1/orders"))
+                    .bearer_auth(&token)
+                    .json(&order_body(&lines))
+                    .send()
+                    .await
+                    .unwrap();
                 if response.status() == StatusCode::CREATED {
                     placed.fetch_add(1, Ordering::Relaxed);
                 } else {
@@ -294,9 +488,17 @@ async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> boo
     let mut ok = true;
     for id in &products {
         let stored = stored_stock(&db, id).await;
-        let settled = until(WITHIN, || async { listed_stock(&client, a, id).await == Some(stored) && listed_stock(&client, b, id).await == Some(stored) }).await;
+        let settled = until(WITHIN, || async {
+            listed_stock(&client, a, id).await == Some(stored)
+                && listed_stock(&client, b, id).await == Some(stored)
+        })
+        .await;
         if settled.is_none() {
-            println!("product {id}: database {stored}, A lists {:?}, B lists {:?}", listed_stock(&client, a, id).await, listed_stock(&client, b, id).await);
+            println!(
+                "product {id}: database {stored}, A lists {:?}, B lists {:?}",
+                listed_stock(&client, a, id).await,
+                listed_stock(&client, b, id).await
+            );
             ok = false;
         }
     }
@@ -336,7 +538,9 @@ async fn throttle(a: &str, b: &str, tries: usize) -> bool {
         *tally.entry(*status).or_default() += 1;
     }
     let checked = tally.get(&401).copied().unwrap_or(0);
-    println!("{tries} wrong passwords for one account over both nodes, each from its own address: {tally:?} ({checked} checked; the policy allows 5)");
+    println!(
+        "{tries} wrong passwords for one account over both nodes, each from its own address: {tally:?} ({checked} checked; the policy allows 5)"
+    );
     checked <= 5 && tally.keys().all(|status| [401, 429, 503].contains(status))
 }
 
@@ -344,7 +548,10 @@ async fn throttle(a: &str, b: &str, tries: usize) -> bool {
 /// customer's orders (which need the database). Every answer must come within 3 s; while the
 /// database is away, what needs it gets 503 in the error envelope, never a 500 or a hang.
 async fn outage(a: &str, b: &str, seconds: u64, flag: &str) -> bool {
-    let client = Client::builder().timeout(Duration::from_secs(10)).build().unwrap();
+    let client = Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
     let token = customers(&client, a, 1, "outage").await.pop().unwrap();
     let started = Instant::now();
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
@@ -353,8 +560,16 @@ async fn outage(a: &str, b: &str, seconds: u64, flag: &str) -> bool {
     while started.elapsed() < Duration::from_secs(seconds) && !std::path::Path::new(flag).exists() {
         for node in [a, b] {
             for (what, request) in [
-                ("listing", client.get(format!("{node}/api/v1/products?limit=5"))),
-                ("my orders", client.get(format!("{node}/api/v1/orders")).bearer_auth(&token)),
+                (
+                    "listing",
+                    client.get(format!("{node}/api/v1/products?limit=5")),
+                ),
+                (
+                    "my orders",
+                    client
+                        .get(format!("{node}/api/v1/orders"))
+                        .bearer_auth(&token),
+                ),
             ] {
                 let sent = Instant::now();
                 let result = request.send().await;
@@ -364,7 +579,9 @@ async fn outage(a: &str, b: &str, seconds: u64, flag: &str) -> bool {
                     Ok(response) => {
                         let status = response.status().as_u16();
                         let body: Value = response.json().await.unwrap_or(Value::Null);
-                        if status >= 500 && !(status == 503 && body["error"]["code"] == "unavailable") {
+                        if status >= 500
+                            && !(status == 503 && body["error"]["code"] == "unavailable")
+                        {
                             println!("{what} on {node}: {status} {body}");
                             ok = false;
                         }
@@ -385,7 +602,10 @@ async fn outage(a: &str, b: &str, seconds: u64, flag: &str) -> bool {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    println!("answers during the outage window: {tally:?}; slowest {:.0} ms", slowest.as_secs_f64() * 1e3);
+    println!(
+        "answers during the outage window: {tally:?}; slowest {:.0} ms",
+        slowest.as_secs_f64() * 1e3
+    );
     ok &= tally.keys().any(|label| label == "my orders 503");
     if !tally.keys().any(|label| label == "my orders 503") {
         println!("the database outage was never seen");
@@ -396,15 +616,44 @@ async fn outage(a: &str, b: &str, seconds: u64, flag: &str) -> bool {
 async fn caught_up(a: &str, b: &str, db_url: &str) -> bool {
     let client = client();
     let admin = admin_token(&client, a).await;
-    let id = create_product(&client, a, &admin, &format!("After Outage {}", std::process::id()), "70", 9).await;
+    let id = create_product(
+        &client,
+        a,
+        &admin,
+        &format!("After Outage {}", std::process::id()),
+        "70",
+        9,
+    )
+    .await;
     let token = customers(&client, b, 1, "after").await.pop().unwrap();
-    let (status, body) = json_of(client.post(format!("{b}/api/v1/orders")).bearer_auth(&token).json(&order_body(&[(&id, 2, 70.0)])).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::CREATED, "ordering after the outage: {body}");
+    let (status, body) = json_of(
+        client
+            .post(format!("{b}/api/v1/orders"))
+            .bearer_auth(&token)
+            .json(&order_body(&[(&id, 2, 70.0)]))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "ordering after the outage: {body}"
+    );
     let db = database(db_url).await;
     let stored = stored_stock(&db, &id).await;
-    let on_a = until(WITHIN, || async { listed_stock(&client, a, &id).await == Some(7) }).await;
-    let on_b = until(WITHIN, || async { listed_stock(&client, b, &id).await == Some(7) }).await;
-    println!("after the outage: a product made on A and ordered on B: database {stored}, A caught up {on_a:?}, B caught up {on_b:?}");
+    let on_a = until(WITHIN, || async {
+        listed_stock(&client, a, &id).await == Some(7)
+    })
+    .await;
+    let on_b = until(WITHIN, || async {
+        listed_stock(&client, b, &id).await == Some(7)
+    })
+    .await;
+    println!(
+        "after the outage: a product made on A and ordered on B: database {stored}, A caught up {on_a:?}, B caught up {on_b:?}"
+    );
     stored == 7 && on_a.is_some() && on_b.is_some()
 }
 
@@ -412,7 +661,11 @@ async fn caught_up(a: &str, b: &str, db_url: &str) -> bool {
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let arg = |n: usize| args.get(n).cloned().unwrap_or_default();
-    let number = |n: usize, default: u64| args.get(n).and_then(|text| text.parse().ok()).unwrap_or(default);
+    let number = |n: usize, default: u64| {
+        args.get(n)
+            .and_then(|text| text.parse().ok())
+            .unwrap_or(default)
+    };
     let ok = match arg(1).as_str() {
         "propagation" => propagation(&arg(2), &arg(3), number(4, 20) as usize).await,
         "last-units" => last_units(&arg(2), &arg(3), &arg(4), number(5, 200) as usize).await,
@@ -421,10 +674,16 @@ async fn main() -> ExitCode {
         "outage" => outage(&arg(2), &arg(3), number(4, 60), &arg(5)).await,
         "caught-up" => caught_up(&arg(2), &arg(3), &arg(4)).await,
         _ => {
-            eprintln!("usage: cluster_check propagation|last-units|in-sync|throttle|outage|caught-up ... (see the source)");
+            eprintln!(
+                "usage: cluster_check propagation|last-units|in-sync|throttle|outage|caught-up ... (see the source)"
+            );
             return ExitCode::from(2);
         }
     };
     println!("{}: {}", arg(1), if ok { "PASS" } else { "FAIL" });
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -19,7 +19,11 @@ struct Tally {
 async fn one_response(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, u64)> {
     let mut line = String::new();
     stream.read_line(&mut line).await?;
-    let status: u16 = line.split_whitespace().nth(1).and_then(|code| code.parse().ok()).ok_or_else(|| std::io::Error::other(format!("bad status line {line:?}")))?;
+    let status: u16 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("bad status line {line:?}")))?;
     let mut length = None;
     loop {
         line.clear();
@@ -46,7 +50,8 @@ async fn worker(address: String, path: String, until: Instant) -> std::io::Resul
     let mut tally = Tally::default();
     let mut stream = BufReader::new(TcpStream::connect(&address).await?);
     stream.get_mut().set_nodelay(true)?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: application/json\r\n\r\n");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: application/json\r\n\r\n");
     while Instant::now() < until {
         let started = Instant::now();
         stream.get_mut().write_all(request.as_bytes()).await?;
@@ -82,7 +87,9 @@ async fn main() -> std::io::Result<()> {
 
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
-    let workers: Vec<_> = (0..connections).map(|_| tokio::spawn(worker(address.clone(), path.clone(), until))).collect();
+    let workers: Vec<_> = (0..connections)
+        .map(|_| tokio::spawn(worker(address.clone(), path.clone(), until)))
+        .collect();
     let mut latencies = Vec::new();
     let (mut failures, mut bytes) = (0, 0);
     for handle in workers {

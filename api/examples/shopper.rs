@@ -47,21 +47,46 @@ struct Product {
 }
 
 fn client() -> Client {
-    Client::builder().timeout(Duration::from_secs(30)).pool_max_idle_per_host(64).build().unwrap()
+    Client::builder()
+        .timeout(Duration::from_secs(30))
+        .pool_max_idle_per_host(64)
+        .build()
+        .unwrap()
 }
 
 async fn admin_token(client: &Client, base: &str) -> String {
-    let response = client.post(format!("{base}/api/v1/authadmin/login")).json(&json!({"identifier": ADMIN_EMAIL, "password": ADMIN_PASSWORD})).send().await.unwrap();
+    let response = client
+        .post(format!("{base}/api/v1/authadmin/login"))
+        .json(&json!({"identifier": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::OK, "the admin signs in");
-    response.json::<Value>().await.unwrap()["jwt"].as_str().unwrap().to_owned()
+    response.json::<Value>().await.unwrap()["jwt"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 async fn setup(base: &str, state: &str, products: usize, stock: i64, customers: usize) {
     let client = client();
     let admin = admin_token(&client, base).await;
-    let response = client.post(format!("{base}/api/v1/categories")).bearer_auth(&admin).json(&json!({"name": "Chaos Shelf"})).send().await.unwrap();
-    assert!(response.status().is_success() || response.status() == StatusCode::CONFLICT, "category: {}", response.status());
-    let mut shop = Shop { products: Vec::new(), customers: Vec::new() };
+    let response = client
+        .post(format!("{base}/api/v1/categories"))
+        .bearer_auth(&admin)
+        .json(&json!({"name": "Chaos Shelf"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        response.status().is_success() || response.status() == StatusCode::CONFLICT,
+        "category: {}",
+        response.status()
+    );
+    let mut shop = Shop {
+        products: Vec::new(),
+        customers: Vec::new(),
+    };
     for n in 0..products {
         let price = 50.0 + n as f64 * 7.5;
         let form = reqwest::multipart::Form::new()
@@ -72,21 +97,45 @@ async fn setup(base: &str, state: &str, products: usize, stock: i64, customers: 
             .text("price", (price + 10.0).to_string())
             .text("stock", stock.to_string())
             .text("category", "Chaos Shelf");
-        let response = client.post(format!("{base}/api/v1/products")).bearer_auth(&admin).multipart(form).send().await.unwrap();
+        let response = client
+            .post(format!("{base}/api/v1/products"))
+            .bearer_auth(&admin)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
         let status = response.status();
         let body: Value = response.json().await.unwrap();
         assert_eq!(status, StatusCode::CREATED, "creating a product: {body}");
-        shop.products.push(Product { id: body["product"]["_id"].as_str().unwrap().to_owned(), price, start_stock: stock });
+        shop.products.push(Product {
+            id: body["product"]["_id"].as_str().unwrap().to_owned(),
+            price,
+            start_stock: stock,
+        });
     }
-    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() % 1_000_000;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 1_000_000;
     for n in 0..customers {
         let customer = json!({
             "username": format!("Shopper {n}"), "email": format!("shopper{n}-{stamp}@example.in"), "password": PASSWORD,
             "address": "1 Market Road", "city": "Pune", "state": "Maharashtra", "mobile": format!("9{:09}", stamp * 100 + n as u128), "company": "Soak Bakes"
         });
-        let response = client.post(format!("{base}/api/v1/auth/register")).json(&customer).send().await.unwrap();
+        let response = client
+            .post(format!("{base}/api/v1/auth/register"))
+            .json(&customer)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::CREATED);
-        shop.customers.push(response.json::<Value>().await.unwrap()["jwt"].as_str().unwrap().to_owned());
+        shop.customers.push(
+            response.json::<Value>().await.unwrap()["jwt"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
     }
     std::fs::write(state, serde_json::to_vec_pretty(&shop).unwrap()).unwrap();
     println!("set up {products} products with {stock} units each and {customers} customers");
@@ -110,7 +159,9 @@ impl Dice {
 
 fn checkout(shop: &Shop, dice: &mut Dice) -> Value {
     let first = dice.roll(shop.products.len());
-    let chosen: std::collections::BTreeSet<usize> = (0..1 + dice.roll(3)).map(|k| (first + k * 7) % shop.products.len()).collect();
+    let chosen: std::collections::BTreeSet<usize> = (0..1 + dice.roll(3))
+        .map(|k| (first + k * 7) % shop.products.len())
+        .collect();
     let lines: Vec<Value> = chosen
         .into_iter()
         .map(|index| &shop.products[index])
@@ -123,7 +174,13 @@ fn checkout(shop: &Shop, dice: &mut Dice) -> Value {
 /// each acknowledged order number to `acks`.
 async fn orders(base: &str, state: &str, acks: &str, seconds: u64, buyers: usize) {
     let shop = Arc::new(load(state));
-    let acks = Arc::new(Mutex::new(std::fs::OpenOptions::new().create(true).append(true).open(acks).unwrap()));
+    let acks = Arc::new(Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(acks)
+            .unwrap(),
+    ));
     let until = Instant::now() + Duration::from_secs(seconds);
     let tallies: Vec<_> = (0..buyers)
         .map(|buyer| {
@@ -139,10 +196,18 @@ async fn orders(base: &str, state: &str, acks: &str, seconds: u64, buyers: usize
                     // Resent with the same key after a lost answer, so an order whose 201 got
                     // lost in a crash is not placed twice.
                     loop {
-                        let sent = client.post(format!("{base}/api/v1/orders")).bearer_auth(token).header("Idempotency-Key", &key).json(&body).send().await;
+                        let sent = client
+                            .post(format!("{base}/api/v1/orders"))
+                            .bearer_auth(token)
+                            .header("Idempotency-Key", &key)
+                            .json(&body)
+                            .send()
+                            .await;
                         match sent {
                             Ok(response) if response.status() == StatusCode::CREATED => {
-                                let Ok(order) = response.json::<Value>().await else { continue };
+                                let Ok(order) = response.json::<Value>().await else {
+                                    continue;
+                                };
                                 let number = order["order"]["orderId"].as_str().unwrap().to_owned();
                                 writeln!(acks.lock().unwrap(), "{number}").unwrap();
                                 placed += 1;
@@ -172,7 +237,9 @@ async fn orders(base: &str, state: &str, acks: &str, seconds: u64, buyers: usize
         let (p, r, u) = tally.await.unwrap();
         (placed, refused, unreachable) = (placed + p, refused + r, unreachable + u);
     }
-    println!("acknowledged {placed} orders, {refused} refused, {unreachable} attempts found the server down or busy");
+    println!(
+        "acknowledged {placed} orders, {refused} refused, {unreachable} attempts found the server down or busy"
+    );
 }
 
 /// Every acknowledged order is stored, and each product's stock is its start minus the units
@@ -184,36 +251,81 @@ async fn verify(base: &str, state: &str, acks: &str) -> bool {
     let mut stored = HashSet::new();
     let mut taken: HashMap<String, i64> = HashMap::new();
     for page in 1.. {
-        let body: Value = client.get(format!("{base}/api/v1/orders?page={page}&limit=100")).bearer_auth(&admin).send().await.unwrap().json().await.unwrap();
+        let body: Value = client
+            .get(format!("{base}/api/v1/orders?page={page}&limit=100"))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         for order in body["data"].as_array().unwrap() {
             stored.insert(order["orderId"].as_str().unwrap().to_owned());
             if order["status"] == "cancelled" {
                 continue;
             }
             for line in order["cartItems"].as_array().unwrap() {
-                *taken.entry(line["productId"].as_str().unwrap().to_owned()).or_default() += line["amount"].as_i64().unwrap();
+                *taken
+                    .entry(line["productId"].as_str().unwrap().to_owned())
+                    .or_default() += line["amount"].as_i64().unwrap();
             }
         }
-        if page >= body["meta"]["pagination"]["pageCount"].as_u64().unwrap_or(0) {
+        if page
+            >= body["meta"]["pagination"]["pageCount"]
+                .as_u64()
+                .unwrap_or(0)
+        {
             break;
         }
     }
-    let acked: Vec<String> = std::fs::read_to_string(acks).unwrap_or_default().lines().map(str::to_owned).collect();
-    let lost: Vec<&String> = acked.iter().filter(|number| !stored.contains(*number)).collect();
+    let acked: Vec<String> = std::fs::read_to_string(acks)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let lost: Vec<&String> = acked
+        .iter()
+        .filter(|number| !stored.contains(*number))
+        .collect();
     let mut ok = lost.is_empty();
-    println!("{} acknowledged orders, {} stored, {} acknowledged but missing {:?}", acked.len(), stored.len(), lost.len(), lost.iter().take(10).collect::<Vec<_>>());
+    println!(
+        "{} acknowledged orders, {} stored, {} acknowledged but missing {:?}",
+        acked.len(),
+        stored.len(),
+        lost.len(),
+        lost.iter().take(10).collect::<Vec<_>>()
+    );
     let mut mismatched = 0;
     for product in &shop.products {
-        let body: Value = client.get(format!("{base}/api/v1/products/{}", product.id)).send().await.unwrap().json().await.unwrap();
+        let body: Value = client
+            .get(format!("{base}/api/v1/products/{}", product.id))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         let stock = body["product"]["stock"].as_i64().unwrap();
         let expected = product.start_stock - taken.get(&product.id).copied().unwrap_or(0);
         if stock != expected {
             mismatched += 1;
-            println!("product {}: stock {stock}, but start {} minus stored orders' units is {expected}", product.id, product.start_stock);
+            println!(
+                "product {}: stock {stock}, but start {} minus stored orders' units is {expected}",
+                product.id, product.start_stock
+            );
         }
     }
     ok &= mismatched == 0;
-    println!("stock of {} products: {}", shop.products.len(), if mismatched == 0 { "equals the start minus what the stored orders took".to_owned() } else { format!("{mismatched} wrong") });
+    println!(
+        "stock of {} products: {}",
+        shop.products.len(),
+        if mismatched == 0 {
+            "equals the start minus what the stored orders took".to_owned()
+        } else {
+            format!("{mismatched} wrong")
+        }
+    );
     ok
 }
 
@@ -226,7 +338,13 @@ fn percentile(sorted: &[u32], share: f64) -> f64 {
 
 fn rss_mb(pid: Option<u32>) -> Option<f64> {
     let status = std::fs::read_to_string(format!("/proc/{}/status", pid?)).ok()?;
-    let kib: f64 = status.lines().find(|line| line.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    let kib: f64 = status
+        .lines()
+        .find(|line| line.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
     Some(kib / 1024.0)
 }
 
@@ -240,7 +358,12 @@ async fn mixed(base: &str, state: &str, seconds: u64, workers: usize, pid: Optio
     let searches = ["shelf", "product 1", "mills", "chaos", "cake"];
     let tasks: Vec<_> = (0..workers)
         .map(|worker| {
-            let (shop, window, base, admin) = (Arc::clone(&shop), Arc::clone(&window), base.to_owned(), Arc::clone(&admin));
+            let (shop, window, base, admin) = (
+                Arc::clone(&shop),
+                Arc::clone(&window),
+                base.to_owned(),
+                Arc::clone(&admin),
+            );
             tokio::spawn(async move {
                 let client = client();
                 let mut dice = Dice(0x2545_f491 + worker as u64);
@@ -251,9 +374,18 @@ async fn mixed(base: &str, state: &str, seconds: u64, workers: usize, pid: Optio
                     // Reads ask for compression as a browser would (their bodies are only counted).
                     let read = |url: String| client.get(url).header("Accept-Encoding", "br, gzip");
                     let request = match dice.roll(10) {
-                        0..=3 => read(format!("{base}/api/v1/products?page={}&order=low", 1 + dice.roll(3))),
-                        4..=6 => read(format!("{base}/api/v1/products/{}", shop.products[dice.roll(shop.products.len())].id)),
-                        7 | 8 => read(format!("{base}/api/v1/products/search?q={}", searches[dice.roll(searches.len())])),
+                        0..=3 => read(format!(
+                            "{base}/api/v1/products?page={}&order=low",
+                            1 + dice.roll(3)
+                        )),
+                        4..=6 => read(format!(
+                            "{base}/api/v1/products/{}",
+                            shop.products[dice.roll(shop.products.len())].id
+                        )),
+                        7 | 8 => read(format!(
+                            "{base}/api/v1/products/search?q={}",
+                            searches[dice.roll(searches.len())]
+                        )),
                         _ => client
                             .post(format!("{base}/api/v1/orders"))
                             .bearer_auth(token)
@@ -267,21 +399,38 @@ async fn mixed(base: &str, state: &str, seconds: u64, workers: usize, pid: Optio
                             // running shop, where no customer keeps piling up unpaid orders.
                             let order: Value = response.json().await.unwrap_or_default();
                             let id = order["order"]["_id"].as_str().unwrap_or_default();
-                            let paid = client.patch(format!("{base}/api/v1/orders/{id}")).bearer_auth(&admin).json(&json!({"status": "paid"})).send().await;
+                            let paid = client
+                                .patch(format!("{base}/api/v1/orders/{id}"))
+                                .bearer_auth(&admin)
+                                .json(&json!({"status": "paid"}))
+                                .send()
+                                .await;
                             paid.is_ok_and(|response| response.status().is_success())
                         }
-                        Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
+                        Ok(response) => {
+                            response.status().is_success() && response.bytes().await.is_ok()
+                        }
                         Err(_) => false,
                     };
                     let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
                     let mut window = window.lock().unwrap();
-                    if ok { window.0.push(micros) } else { window.1 += 1 }
+                    if ok {
+                        window.0.push(micros)
+                    } else {
+                        window.1 += 1
+                    }
                 }
             })
         })
         .collect();
-    println!("{:>6} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8}", "t_s", "requests", "req_s", "p50_ms", "p99_ms", "errors", "rss_mb");
-    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + Duration::from_secs(10), Duration::from_secs(10));
+    println!(
+        "{:>6} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8}",
+        "t_s", "requests", "req_s", "p50_ms", "p99_ms", "errors", "rss_mb"
+    );
+    let mut ticker = tokio::time::interval_at(
+        tokio::time::Instant::now() + Duration::from_secs(10),
+        Duration::from_secs(10),
+    );
     while Instant::now() < until {
         ticker.tick().await;
         let (mut latencies, errors) = std::mem::take(&mut *window.lock().unwrap());
@@ -306,7 +455,11 @@ async fn mixed(base: &str, state: &str, seconds: u64, workers: usize, pid: Optio
 /// must trust 127.0.0.1 as a proxy), while the health check is asked every 100 ms. Prints how the
 /// sign-ins were answered and how the health checks fared; fails if one went unanswered.
 async fn logins(base: &str, count: usize) -> bool {
-    let client = Client::builder().timeout(Duration::from_secs(60)).pool_max_idle_per_host(count).build().unwrap();
+    let client = Client::builder()
+        .timeout(Duration::from_secs(60))
+        .pool_max_idle_per_host(count)
+        .build()
+        .unwrap();
     let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let health = {
         let (client, base, done) = (client.clone(), base.to_owned(), Arc::clone(&done));
@@ -314,7 +467,12 @@ async fn logins(base: &str, count: usize) -> bool {
             let (mut answered, mut failed, mut slowest) = (0u32, 0u32, Duration::ZERO);
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 let asked = Instant::now();
-                match client.get(format!("{base}/api/v1/health")).timeout(Duration::from_secs(5)).send().await {
+                match client
+                    .get(format!("{base}/api/v1/health"))
+                    .timeout(Duration::from_secs(5))
+                    .send()
+                    .await
+                {
                     Ok(response) if response.status().is_success() => answered += 1,
                     _ => failed += 1,
                 }
@@ -345,8 +503,19 @@ async fn logins(base: &str, count: usize) -> bool {
     let (answered, failed, slowest) = health.await.unwrap();
     let mut tally: Vec<_> = statuses.into_iter().collect();
     tally.sort_unstable();
-    println!("{count} sign-ins in {:.1} s, answered {}", elapsed.as_secs_f64(), tally.iter().map(|(status, n)| format!("{status}: {n}")).collect::<Vec<_>>().join(", "));
-    println!("health checks during the burst: {answered} answered, {failed} failed, slowest {:.0} ms", slowest.as_secs_f64() * 1000.0);
+    println!(
+        "{count} sign-ins in {:.1} s, answered {}",
+        elapsed.as_secs_f64(),
+        tally
+            .iter()
+            .map(|(status, n)| format!("{status}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!(
+        "health checks during the burst: {answered} answered, {failed} failed, slowest {:.0} ms",
+        slowest.as_secs_f64() * 1000.0
+    );
     failed == 0 && !tally.iter().any(|(status, _)| *status == 0)
 }
 
@@ -354,11 +523,42 @@ async fn logins(base: &str, count: usize) -> bool {
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |index: usize| args.get(index).cloned().unwrap_or_default();
-    let number = |index: usize, default: u64| args.get(index).and_then(|value| value.parse().ok()).unwrap_or(default);
+    let number = |index: usize, default: u64| {
+        args.get(index)
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(default)
+    };
     match arg(0).as_str() {
-        "setup" => setup(&arg(1), &arg(2), number(3, 20) as usize, number(4, 100_000) as i64, number(5, 8) as usize).await,
-        "orders" => orders(&arg(1), &arg(2), &arg(3), number(4, 60), number(5, 8) as usize).await,
-        "mixed" => mixed(&arg(1), &arg(2), number(3, 600), number(4, 16) as usize, args.get(5).and_then(|pid| pid.parse().ok())).await,
+        "setup" => {
+            setup(
+                &arg(1),
+                &arg(2),
+                number(3, 20) as usize,
+                number(4, 100_000) as i64,
+                number(5, 8) as usize,
+            )
+            .await
+        }
+        "orders" => {
+            orders(
+                &arg(1),
+                &arg(2),
+                &arg(3),
+                number(4, 60),
+                number(5, 8) as usize,
+            )
+            .await
+        }
+        "mixed" => {
+            mixed(
+                &arg(1),
+                &arg(2),
+                number(3, 600),
+                number(4, 16) as usize,
+                args.get(5).and_then(|pid| pid.parse().ok()),
+            )
+            .await
+        }
         "logins" => {
             if !logins(&arg(1), number(2, 300) as usize).await {
                 std::process::exit(1);
@@ -370,7 +570,9 @@ async fn main() {
             }
         }
         _ => {
-            eprintln!("usage: shopper setup|orders|mixed|verify <base-url> <state.json> ... (see the file's header)");
+            eprintln!(
+                "usage: shopper setup|orders|mixed|verify <base-url> <state.json> ... (see the file's header)"
+            );
             std::process::exit(2);
         }
     }

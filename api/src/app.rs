@@ -9,8 +9,8 @@ use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
-use axum::serve::ListenerExt;
 use axum::routing::any;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use sha2::{Digest, Sha256};
@@ -19,8 +19,8 @@ use crate::auth::password::{self, Hasher};
 use crate::auth::throttle::IpThrottles;
 use crate::auth::tokens::TokenKeys;
 use crate::capacity::Gate;
-use crate::config::Config;
 use crate::catalog::follow::Follower;
+use crate::config::Config;
 use crate::db::availability::Availability;
 use crate::db::{self, Db};
 use crate::error::ApiError;
@@ -28,7 +28,10 @@ use crate::mail::Mailer;
 use crate::mail::outbox::Outbox;
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
-use crate::{admins, auth, categories, coupons, health, http, load_baseline, maintenance, openapi, orders, products, seed, shop, uploads, users, web};
+use crate::{
+    admins, auth, categories, coupons, health, http, load_baseline, maintenance, openapi, orders,
+    products, seed, shop, uploads, users, web,
+};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -43,26 +46,44 @@ impl AppState {
 
     /// The state over a database that is already connected and migrated.
     pub async fn over(config: Config, db: Db) -> anyhow::Result<AppState> {
-        let (tokens, secret) = TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir, &db).await?;
-        let otp_key: Arc<[u8]> = Sha256::new_with_prefix(b"whisk-otp:").chain_update(&secret).finalize().to_vec().into();
-        let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from, &config.data_dir)?;
+        let (tokens, secret) =
+            TokenKeys::load_or_create(config.jwt_secret.as_deref(), &config.data_dir, &db).await?;
+        let otp_key: Arc<[u8]> = Sha256::new_with_prefix(b"whisk-otp:")
+            .chain_update(&secret)
+            .finalize()
+            .to_vec()
+            .into();
+        let mailer = Mailer::new(
+            config.smtp_url.as_deref(),
+            &config.mail_from,
+            &config.data_dir,
+        )?;
         if let Some(bootstrap) = &config.bootstrap_admin {
             admins::bootstrap::ensure_superadmin(&db, bootstrap).await?;
         }
         password::warm_up();
         let images = ImageCache::new(&config.data_dir)?;
         let upload_dir = config.data_dir.join("tmp");
-        std::fs::create_dir_all(&upload_dir).with_context(|| format!("creating {}", upload_dir.display()))?;
+        std::fs::create_dir_all(&upload_dir)
+            .with_context(|| format!("creating {}", upload_dir.display()))?;
         // Uploads a crash left behind.
         for stale in std::fs::read_dir(&upload_dir)?.flatten() {
             let _ = std::fs::remove_file(stale.path());
         }
-        let imported = images.import_disk_images(&db).await.context("moving product images into the database")?;
+        let imported = images
+            .import_disk_images(&db)
+            .await
+            .context("moving product images into the database")?;
         if imported > 0 {
-            tracing::info!(imported, "product images kept only on disk were copied into the database");
+            tracing::info!(
+                imported,
+                "product images kept only on disk were copied into the database"
+            );
         }
         if let Some(dir) = &config.demo_catalog {
-            let outcome = seed::demo::load_once(&db, dir).await.context("loading the demo catalog")?;
+            let outcome = seed::demo::load_once(&db, dir)
+                .await
+                .context("loading the demo catalog")?;
             tracing::info!(?outcome, folder = %dir.display(), "demo catalog");
         }
         let migrated = products::repo::migrate_gst_rates(&db, config.gst.default_rate).await?;
@@ -71,11 +92,17 @@ impl AppState {
         }
         let outbox = Outbox::new(db.clone(), mailer, format!("{:08x}", rand::random::<u32>()));
         outbox.spawn();
-        let catalog_feed = Follower::start(db.clone()).await.context("loading the catalog")?;
+        let catalog_feed = Follower::start(db.clone())
+            .await
+            .context("loading the catalog")?;
         catalog_feed.spawn();
         let catalog = Arc::clone(catalog_feed.model());
         let database = Availability::watch(db.clone());
-        let load_baseline = config.load_baseline_file.as_deref().map(load_baseline::read).transpose()?;
+        let load_baseline = config
+            .load_baseline_file
+            .as_deref()
+            .map(load_baseline::read)
+            .transpose()?;
         maintenance::spawn(db.clone(), images.clone());
         Ok(AppState::from(Services {
             db,
@@ -117,7 +144,10 @@ pub fn router(state: AppState) -> Router {
     if let Some(body) = &state.load_baseline {
         api = api.merge(load_baseline::router(body.clone()));
     }
-    let api = api.fallback(api_not_found).layer(DefaultBodyLimit::max(JSON_BODY_LIMIT)).with_state(state.clone());
+    let api = api
+        .fallback(api_not_found)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .with_state(state.clone());
 
     let app = Router::new()
         .nest("/api/v1", api)
@@ -125,7 +155,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
         .merge(web::router(&state.config.web_dist))
-        .layer(middleware::from_fn_with_state(Arc::clone(&state.database), http::while_the_database_is_away));
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state.database),
+            http::while_the_database_is_away,
+        ));
     http::layers(app, REQUEST_TIMEOUT)
 }
 
@@ -140,7 +173,9 @@ async fn api_not_found() -> ApiError {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
     let router = build(config).await?;
-    let listener = TcpListener::bind(address).await.with_context(|| format!("binding {address}"))?;
+    let listener = TcpListener::bind(address)
+        .await
+        .with_context(|| format!("binding {address}"))?;
     tracing::info!("Whisk is serving at http://{}", listener.local_addr()?);
     // Without TCP_NODELAY a response written in two parts (headers, then a streamed file) waits
     // for the client's delayed ACK: 40 ms on Linux.
@@ -149,10 +184,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
             tracing::debug!(%error, "could not set TCP_NODELAY");
         }
     });
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("serving")?;
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .context("serving")?;
     tracing::info!("Whisk stopped");
     Ok(())
 }

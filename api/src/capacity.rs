@@ -27,7 +27,11 @@ impl Gate {
     /// A gate for `permits` jobs at once (at least one).
     pub fn new(permits: usize) -> Gate {
         let permits = permits.max(1);
-        Gate { running: Semaphore::new(permits), permits, waiting: AtomicUsize::new(0) }
+        Gate {
+            running: Semaphore::new(permits),
+            permits,
+            waiting: AtomicUsize::new(0),
+        }
     }
 
     /// A gate with one permit per core.
@@ -59,7 +63,9 @@ impl Gate {
 }
 
 fn busy() -> ApiError {
-    ApiError::Busy { retry_after_secs: 2 }
+    ApiError::Busy {
+        retry_after_secs: 2,
+    }
 }
 
 #[cfg(test)]
@@ -75,10 +81,16 @@ mod tests {
         for job in &mut queued {
             assert!(futures::poll!(job.as_mut()).is_pending(), "waits its turn");
         }
-        assert!(matches!(gate.turn().await, Err(ApiError::Busy { .. })), "the queue is full");
+        assert!(
+            matches!(gate.turn().await, Err(ApiError::Busy { .. })),
+            "the queue is full"
+        );
         drop(running);
         let first = queued.remove(0).await;
         assert!(first.is_ok(), "the first in the queue runs");
-        assert!(matches!(queued.remove(0).await, Err(ApiError::Busy { .. })), "the rest give up after the wait limit");
+        assert!(
+            matches!(queued.remove(0).await, Err(ApiError::Busy { .. })),
+            "the rest give up after the wait limit"
+        );
     }
 }

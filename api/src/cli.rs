@@ -69,7 +69,10 @@ pub enum Command {
 fn embedded_config() -> anyhow::Result<Config> {
     let config = Config::from_env().context("reading configuration")?;
     if !db::backup::is_embedded(&config.database_url) {
-        anyhow::bail!("{} is a SurrealDB server: back it up with `surreal export` / `surreal import`", config.database_url);
+        anyhow::bail!(
+            "{} is a SurrealDB server: back it up with `surreal export` / `surreal import`",
+            config.database_url
+        );
     }
     Ok(config)
 }
@@ -82,7 +85,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             telemetry::init(&config.log_level);
             app::serve(config).await
         }
-        Command::CreateAdmin { email, username, role } => {
+        Command::CreateAdmin {
+            email,
+            username,
+            role,
+        } => {
             let role = match role.as_str() {
                 "staff" => AdminRole::Staff,
                 "admin" => AdminRole::Admin,
@@ -90,34 +97,55 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 other => anyhow::bail!("--role must be staff, admin or superadmin, not '{other}'"),
             };
             let mut password = String::new();
-            std::io::stdin().read_line(&mut password).context("reading the password from standard input")?;
+            std::io::stdin()
+                .read_line(&mut password)
+                .context("reading the password from standard input")?;
             let password = password.trim_end_matches(['\r', '\n']);
             let config = Config::from_env().context("reading configuration")?;
             let db = db::connect_and_migrate(&config).await?;
-            let admin = bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
-            println!("Created {} admin {} <{}>", admin.role, admin.username, admin.email);
+            let admin =
+                bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
+            println!(
+                "Created {} admin {} <{}>",
+                admin.role, admin.username, admin.email
+            );
             Ok(())
         }
         Command::GenerateCatalog { products, seed } => {
             let config = Config::from_env().context("reading configuration")?;
             let db = db::connect_and_migrate(&config).await?;
-            seed::generate::generate(&db, products, seed, |done| eprintln!("Added {done} of {products} products")).await?;
+            seed::generate::generate(&db, products, seed, |done| {
+                eprintln!("Added {done} of {products} products")
+            })
+            .await?;
             println!("Added {products} products");
             Ok(())
         }
         Command::Backup { file } => {
             let config = embedded_config()?;
             let db = db::connect_and_migrate(&config).await?;
-            eprintln!("Writing a backup of {} to {} ...", config.database_url, file.display());
+            eprintln!(
+                "Writing a backup of {} to {} ...",
+                config.database_url,
+                file.display()
+            );
             db::backup::backup(&db, &file).await?;
             let size = std::fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0);
-            println!("Backup written: {} ({:.1} kB)", file.display(), size as f64 / 1e3);
+            println!(
+                "Backup written: {} ({:.1} kB)",
+                file.display(),
+                size as f64 / 1e3
+            );
             Ok(())
         }
         Command::Restore { file } => {
             let config = embedded_config()?;
             let db = db::connect(&config).await?;
-            eprintln!("Restoring {} into {} ...", file.display(), config.database_url);
+            eprintln!(
+                "Restoring {} into {} ...",
+                file.display(),
+                config.database_url
+            );
             db::backup::restore(&db, &file).await?;
             db::apply_schema(&db).await?;
             println!("Restored {} into {}", file.display(), config.database_url);
@@ -126,7 +154,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Openapi { out } => {
             let json = openapi::document_json();
             match out {
-                Some(path) => std::fs::write(&path, json).with_context(|| format!("writing {}", path.display())),
+                Some(path) => std::fs::write(&path, json)
+                    .with_context(|| format!("writing {}", path.display())),
                 None => {
                     println!("{json}");
                     Ok(())

@@ -94,7 +94,10 @@ impl Default for ShopIdentity {
         ShopIdentity {
             name: "Whisk Baking Supplies".to_owned(),
             legal_name: "Whisk Baking Supplies Private Limited".to_owned(),
-            address_lines: vec!["12 Residency Road, Ashok Nagar".to_owned(), "Bengaluru, Karnataka 560025".to_owned()],
+            address_lines: vec![
+                "12 Residency Road, Ashok Nagar".to_owned(),
+                "Bengaluru, Karnataka 560025".to_owned(),
+            ],
             email: "orders@whisk.example".to_owned(),
             gstin: "29AAFCW4821K1ZX".to_owned(),
             state: pricing::find_region("Karnataka").expect("Karnataka is in the table"),
@@ -113,48 +116,84 @@ pub struct GstSettings {
 
 impl Default for GstSettings {
     fn default() -> GstSettings {
-        GstSettings { slabs: DEFAULT_GST_SLABS.into_iter().map(GstRate::percent).collect(), default_rate: GstRate::percent(DEFAULT_GST_RATE) }
+        GstSettings {
+            slabs: DEFAULT_GST_SLABS
+                .into_iter()
+                .map(GstRate::percent)
+                .collect(),
+            default_rate: GstRate::percent(DEFAULT_GST_RATE),
+        }
     }
 }
 
 fn gst_rate(text: &str) -> Option<GstRate> {
-    text.trim().parse::<Money>().ok().and_then(|rate| GstRate::try_from(rate).ok())
+    text.trim()
+        .parse::<Money>()
+        .ok()
+        .and_then(|rate| GstRate::try_from(rate).ok())
 }
 
 /// Reads `GST_SLABS` and `GST_DEFAULT_RATE`: the default must be one of the slabs.
-fn gst_settings(slabs: Option<String>, default_rate: Option<String>) -> anyhow::Result<GstSettings> {
+fn gst_settings(
+    slabs: Option<String>,
+    default_rate: Option<String>,
+) -> anyhow::Result<GstSettings> {
     let mut settings = GstSettings::default();
     if let Some(list) = slabs {
         let mut rates = list
             .split(',')
-            .map(|rate| gst_rate(rate).with_context(|| format!("GST_SLABS: '{}' is not a percent from 0 to 100", rate.trim())))
+            .map(|rate| {
+                gst_rate(rate).with_context(|| {
+                    format!(
+                        "GST_SLABS: '{}' is not a percent from 0 to 100",
+                        rate.trim()
+                    )
+                })
+            })
             .collect::<anyhow::Result<Vec<_>>>()?;
         rates.sort();
         rates.dedup();
         settings.slabs = rates;
     }
     if let Some(rate) = default_rate {
-        settings.default_rate = gst_rate(&rate).with_context(|| format!("GST_DEFAULT_RATE: '{rate}' is not a percent from 0 to 100"))?;
+        settings.default_rate = gst_rate(&rate).with_context(|| {
+            format!("GST_DEFAULT_RATE: '{rate}' is not a percent from 0 to 100")
+        })?;
     }
     if !settings.slabs.contains(&settings.default_rate) {
-        bail!("GST_DEFAULT_RATE {} is not one of GST_SLABS", settings.default_rate);
+        bail!(
+            "GST_DEFAULT_RATE {} is not one of GST_SLABS",
+            settings.default_rate
+        );
     }
     Ok(settings)
 }
 
 /// Reads `SHOP_GSTIN` and `SHOP_STATE`: the GSTIN must pass its check and name the state.
-fn shop_tax_identity(gstin: Option<String>, state: Option<String>, default: &ShopIdentity) -> anyhow::Result<(String, Region)> {
+fn shop_tax_identity(
+    gstin: Option<String>,
+    state: Option<String>,
+    default: &ShopIdentity,
+) -> anyhow::Result<(String, Region)> {
     let state = match state {
-        Some(name) => pricing::find_region(&name).with_context(|| format!("SHOP_STATE: '{name}' is not a state or union territory of India"))?,
+        Some(name) => pricing::find_region(&name).with_context(|| {
+            format!("SHOP_STATE: '{name}' is not a state or union territory of India")
+        })?,
         None => default.state,
     };
     let gstin = match gstin {
-        Some(text) => pricing::check_gstin(&text).map_err(|error| anyhow::anyhow!("SHOP_GSTIN '{text}': {error}"))?,
+        Some(text) => pricing::check_gstin(&text)
+            .map_err(|error| anyhow::anyhow!("SHOP_GSTIN '{text}': {error}"))?,
         None if state == default.state => default.gstin.clone(),
         None => bail!("set SHOP_GSTIN for a shop in {}", state.name),
     };
     if pricing::gstin_region(&gstin) != Some(state) {
-        bail!("SHOP_GSTIN {gstin} is registered in state code {}, but SHOP_STATE is {} ({:02})", &gstin[..2], state.name, state.code);
+        bail!(
+            "SHOP_GSTIN {gstin} is registered in state code {}, but SHOP_STATE is {} ({:02})",
+            &gstin[..2],
+            state.name,
+            state.code
+        );
     }
     Ok((gstin, state))
 }
@@ -172,20 +211,31 @@ pub struct BootstrapAdmin {
 
 impl std::fmt::Debug for BootstrapAdmin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BootstrapAdmin").field("username", &self.username).field("email", &self.email).finish_non_exhaustive()
+        f.debug_struct("BootstrapAdmin")
+            .field("username", &self.username)
+            .field("email", &self.email)
+            .finish_non_exhaustive()
     }
 }
 
 impl Config {
     /// Reads the settings from the environment (and a `.env` file if one exists).
     pub fn from_env() -> anyhow::Result<Config> {
-        let var = |name: &str| std::env::var(name).ok().filter(|value| !value.trim().is_empty());
+        let var = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .filter(|value| !value.trim().is_empty())
+        };
         let port = match var("PORT") {
-            Some(port) => port.parse().with_context(|| format!("PORT must be a port number, not '{port}'"))?,
+            Some(port) => port
+                .parse()
+                .with_context(|| format!("PORT must be a port number, not '{port}'"))?,
             None => 5000,
         };
         let host = match var("HOST") {
-            Some(host) => host.parse().with_context(|| format!("HOST must be an IP address, not '{host}'"))?,
+            Some(host) => host
+                .parse()
+                .with_context(|| format!("HOST must be an IP address, not '{host}'"))?,
             None => IpAddr::V4(Ipv4Addr::LOCALHOST),
         };
         let database_credentials = match (var("DATABASE_USER"), var("DATABASE_PASS")) {
@@ -193,9 +243,13 @@ impl Config {
             (None, None) => None,
             _ => bail!("set both DATABASE_USER and DATABASE_PASS, or neither"),
         };
-        let bootstrap_admin = match (var("BOOTSTRAP_ADMIN_EMAIL"), var("BOOTSTRAP_ADMIN_PASSWORD")) {
+        let bootstrap_admin = match (
+            var("BOOTSTRAP_ADMIN_EMAIL"),
+            var("BOOTSTRAP_ADMIN_PASSWORD"),
+        ) {
             (Some(email), Some(password)) => Some(BootstrapAdmin {
-                username: var("BOOTSTRAP_ADMIN_USERNAME").unwrap_or_else(|| "Administrator".to_owned()),
+                username: var("BOOTSTRAP_ADMIN_USERNAME")
+                    .unwrap_or_else(|| "Administrator".to_owned()),
                 email,
                 password,
             }),
@@ -203,23 +257,46 @@ impl Config {
             _ => bail!("set both BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
         };
         let trusted_proxies = match var("TRUSTED_PROXIES") {
-            Some(list) => client_ip::parse_list(&list).map_err(|error| anyhow::anyhow!("TRUSTED_PROXIES: {error}"))?,
+            Some(list) => client_ip::parse_list(&list)
+                .map_err(|error| anyhow::anyhow!("TRUSTED_PROXIES: {error}"))?,
             None => Vec::new(),
         };
         let max_pending_orders = match var("MAX_PENDING_ORDERS") {
-            Some(count) => count.parse().ok().filter(|count| *count >= 1).with_context(|| format!("MAX_PENDING_ORDERS must be a whole number of at least 1, not '{count}'"))?,
+            Some(count) => count
+                .parse()
+                .ok()
+                .filter(|count| *count >= 1)
+                .with_context(|| {
+                    format!(
+                        "MAX_PENDING_ORDERS must be a whole number of at least 1, not '{count}'"
+                    )
+                })?,
             None => DEFAULT_MAX_PENDING_ORDERS,
         };
         let default_shop = ShopIdentity::default();
-        let (gstin, state) = shop_tax_identity(var("SHOP_GSTIN"), var("SHOP_STATE"), &default_shop)?;
+        let (gstin, state) =
+            shop_tax_identity(var("SHOP_GSTIN"), var("SHOP_STATE"), &default_shop)?;
         let name = var("SHOP_NAME").unwrap_or(default_shop.name);
         let shop = ShopIdentity {
-            legal_name: var("SHOP_LEGAL_NAME").unwrap_or_else(|| if var("SHOP_NAME").is_some() { name.clone() } else { default_shop.legal_name }),
+            legal_name: var("SHOP_LEGAL_NAME").unwrap_or_else(|| {
+                if var("SHOP_NAME").is_some() {
+                    name.clone()
+                } else {
+                    default_shop.legal_name
+                }
+            }),
             name,
             gstin,
             state,
             address_lines: var("SHOP_ADDRESS")
-                .map(|address| address.split(';').map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned).collect())
+                .map(|address| {
+                    address
+                        .split(';')
+                        .map(str::trim)
+                        .filter(|line| !line.is_empty())
+                        .map(str::to_owned)
+                        .collect()
+                })
                 .unwrap_or(default_shop.address_lines),
             email: var("SHOP_EMAIL").unwrap_or(default_shop.email),
         };
@@ -236,7 +313,8 @@ impl Config {
             max_pending_orders,
             host,
             port,
-            database_url: var("DATABASE_URL").unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
+            database_url: var("DATABASE_URL")
+                .unwrap_or_else(|| "surrealkv://data/whisk.db".to_owned()),
             database_ns: var("DATABASE_NS").unwrap_or_else(|| "whisk".to_owned()),
             database_db: var("DATABASE_DB").unwrap_or_else(|| "shop".to_owned()),
             database_credentials,
@@ -279,20 +357,55 @@ mod tests {
     #[test]
     fn the_shop_gstin_must_pass_its_check_and_match_the_state() {
         let default = ShopIdentity::default();
-        let (gstin, state) = shop_tax_identity(Some("27aabcb1234c1ze".into()), Some("Maharashtra".into()), &default).unwrap();
+        let (gstin, state) = shop_tax_identity(
+            Some("27aabcb1234c1ze".into()),
+            Some("Maharashtra".into()),
+            &default,
+        )
+        .unwrap();
         assert_eq!((gstin.as_str(), state.code), ("27AABCB1234C1ZE", 27));
-        assert!(shop_tax_identity(Some("27AABCB1234C1ZF".into()), Some("Maharashtra".into()), &default).unwrap_err().to_string().contains("check character"));
-        assert!(shop_tax_identity(Some("27AABCB1234C1ZE".into()), None, &default).unwrap_err().to_string().contains("Karnataka"));
-        assert!(shop_tax_identity(None, Some("Goa".into()), &default).is_err(), "another state needs its own GSTIN");
+        assert!(
+            shop_tax_identity(
+                Some("27AABCB1234C1ZF".into()),
+                Some("Maharashtra".into()),
+                &default
+            )
+            .unwrap_err()
+            .to_string()
+            .contains("check character")
+        );
+        assert!(
+            shop_tax_identity(Some("27AABCB1234C1ZE".into()), None, &default)
+                .unwrap_err()
+                .to_string()
+                .contains("Karnataka")
+        );
+        assert!(
+            shop_tax_identity(None, Some("Goa".into()), &default).is_err(),
+            "another state needs its own GSTIN"
+        );
         assert!(shop_tax_identity(None, Some("Narnia".into()), &default).is_err());
-        assert_eq!(shop_tax_identity(None, None, &default).unwrap().0, "29AAFCW4821K1ZX");
+        assert_eq!(
+            shop_tax_identity(None, None, &default).unwrap().0,
+            "29AAFCW4821K1ZX"
+        );
     }
 
     #[test]
     fn slabs_are_read_sorted_and_must_hold_the_default() {
         let settings = gst_settings(Some("18, 5,0,3, 0.25".into()), Some("5".into())).unwrap();
-        assert_eq!(settings.slabs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["0", "0.25", "3", "5", "18"]);
-        assert!(gst_settings(Some("5,12".into()), None).is_err(), "18 is not a slab");
+        assert_eq!(
+            settings
+                .slabs
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["0", "0.25", "3", "5", "18"]
+        );
+        assert!(
+            gst_settings(Some("5,12".into()), None).is_err(),
+            "18 is not a slab"
+        );
         assert!(gst_settings(Some("5,120".into()), None).is_err());
         assert_eq!(gst_settings(None, None).unwrap(), GstSettings::default());
     }

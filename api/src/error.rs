@@ -130,7 +130,11 @@ impl ApiError {
 
     /// A 400 without field detail.
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError::BadRequest { code, message: message.into(), fields: BTreeMap::new() }
+        ApiError::BadRequest {
+            code,
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
     }
 
     /// The HTTP status of this error.
@@ -177,17 +181,27 @@ impl ApiError {
                 format!("Too many attempts. Try again in {retry_after_secs} seconds.")
             }
             ApiError::Busy { retry_after_secs } => {
-                format!("The shop is very busy right now. Please try again in {retry_after_secs} seconds.")
+                format!(
+                    "The shop is very busy right now. Please try again in {retry_after_secs} seconds."
+                )
             }
             other => other.to_string(),
         };
         let (fields, details) = match self {
-            ApiError::BadRequest { fields, .. } if !fields.is_empty() => (Some(fields.clone()), None),
+            ApiError::BadRequest { fields, .. } if !fields.is_empty() => {
+                (Some(fields.clone()), None)
+            }
             ApiError::Conflict { details, .. } => (None, details.clone()),
             _ => (None, None),
         };
         ErrorEnvelope {
-            error: ErrorBody { status: self.status().as_u16(), code: self.code().to_owned(), message, fields, details },
+            error: ErrorBody {
+                status: self.status().as_u16(),
+                code: self.code().to_owned(),
+                message,
+                fields,
+                details,
+            },
         }
     }
 }
@@ -200,8 +214,12 @@ impl IntoResponse for ApiError {
             _ => {}
         }
         let mut response = (self.status(), Json(self.envelope())).into_response();
-        if let ApiError::TooManyRequests { retry_after_secs } | ApiError::Busy { retry_after_secs } = self {
-            response.headers_mut().insert(RETRY_AFTER, retry_after_secs.into());
+        if let ApiError::TooManyRequests { retry_after_secs }
+        | ApiError::Busy { retry_after_secs } = self
+        {
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, retry_after_secs.into());
         }
         response
     }
@@ -227,6 +245,9 @@ mod tests {
     fn a_field_error_names_the_field() {
         let envelope = ApiError::invalid_field("email", "is not an e-mail address").envelope();
         assert_eq!(envelope.error.code, "validation_failed");
-        assert_eq!(envelope.error.fields.unwrap()["email"], "is not an e-mail address");
+        assert_eq!(
+            envelope.error.fields.unwrap()["email"],
+            "is not an e-mail address"
+        );
     }
 }

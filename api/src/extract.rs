@@ -25,12 +25,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.parse::<mime::Mime>().ok())
             .is_some_and(|mime| {
-                mime.type_() == "application" && (mime.subtype() == "json" || mime.suffix().is_some_and(|s| s == "json"))
+                mime.type_() == "application"
+                    && (mime.subtype() == "json" || mime.suffix().is_some_and(|s| s == "json"))
             });
         if !is_json {
-            return Err(ApiError::UnsupportedMediaType("Expected a JSON body (Content-Type: application/json)".to_owned()));
+            return Err(ApiError::UnsupportedMediaType(
+                "Expected a JSON body (Content-Type: application/json)".to_owned(),
+            ));
         }
-        let bytes = Bytes::from_request(request, state).await.map_err(body_rejection)?;
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(body_rejection)?;
         parse_json(&bytes).map(ApiJson)
     }
 }
@@ -42,7 +47,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let path = error.path().to_string();
         let inner = error.into_inner();
         if inner.is_syntax() || inner.is_eof() {
-            ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {inner}"))
+            ApiError::bad_request(
+                "invalid_json",
+                format!("The body is not valid JSON: {inner}"),
+            )
         } else {
             let message = strip_position(&inner.to_string());
             if path == "." || path.is_empty() {
@@ -64,11 +72,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
         let query = parts.uri.query().unwrap_or_default();
         let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded_pairs(query));
-        serde_path_to_error::deserialize(deserializer).map(ApiQuery).map_err(|error| {
-            let path = error.path().to_string();
-            let message = error.into_inner().to_string();
-            if path == "." || path.is_empty() { ApiError::bad_request("invalid_query", message) } else { ApiError::invalid_field(path, message) }
-        })
+        serde_path_to_error::deserialize(deserializer)
+            .map(ApiQuery)
+            .map_err(|error| {
+                let path = error.path().to_string();
+                let message = error.into_inner().to_string();
+                if path == "." || path.is_empty() {
+                    ApiError::bad_request("invalid_query", message)
+                } else {
+                    ApiError::invalid_field(path, message)
+                }
+            })
     }
 }
 
@@ -107,7 +121,14 @@ mod tests {
 
     fn code_and_fields(error: ApiError) -> (String, Vec<String>) {
         let envelope = error.envelope();
-        (envelope.error.code, envelope.error.fields.map(|f| f.into_keys().collect()).unwrap_or_default())
+        (
+            envelope.error.code,
+            envelope
+                .error
+                .fields
+                .map(|f| f.into_keys().collect())
+                .unwrap_or_default(),
+        )
     }
 
     #[test]
@@ -118,7 +139,8 @@ mod tests {
 
     #[test]
     fn unknown_fields_are_refused_by_name() {
-        let error = parse_json::<Signup>(br#"{"email":"a@b.in","age":3,"role":"admin"}"#).unwrap_err();
+        let error =
+            parse_json::<Signup>(br#"{"email":"a@b.in","age":3,"role":"admin"}"#).unwrap_err();
         let message = error.to_string();
         assert!(message.contains("unknown field `role`"), "{message}");
     }
@@ -126,7 +148,10 @@ mod tests {
     #[test]
     fn a_wrong_type_names_its_field() {
         let error = parse_json::<Signup>(br#"{"email":"a@b.in","age":"old"}"#).unwrap_err();
-        assert_eq!(code_and_fields(error), ("validation_failed".to_owned(), vec!["age".to_owned()]));
+        assert_eq!(
+            code_and_fields(error),
+            ("validation_failed".to_owned(), vec!["age".to_owned()])
+        );
     }
 
     async fn post(body: &'static str, content_type: &str) -> (u16, serde_json::Value) {
@@ -138,7 +163,9 @@ mod tests {
         let router = Router::new()
             .route(
                 "/echo",
-                axum::routing::post(|ApiJson(value): ApiJson<serde_json::Value>| async move { axum::Json(value).into_response() }),
+                axum::routing::post(|ApiJson(value): ApiJson<serde_json::Value>| async move {
+                    axum::Json(value).into_response()
+                }),
             )
             .layer(DefaultBodyLimit::max(32));
         let request = Request::post("/echo")
@@ -147,13 +174,19 @@ mod tests {
             .unwrap();
         let response = router.oneshot(request).await.unwrap();
         let status = response.status().as_u16();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
         (status, serde_json::from_slice(&bytes).unwrap())
     }
 
     #[tokio::test]
     async fn an_oversized_body_is_413_in_the_envelope() {
-        let (status, body) = post(r#"{"text": "far more than thirty-two bytes of JSON"}"#, "application/json").await;
+        let (status, body) = post(
+            r#"{"text": "far more than thirty-two bytes of JSON"}"#,
+            "application/json",
+        )
+        .await;
         assert_eq!(status, 413);
         assert_eq!(body["error"]["code"], "payload_too_large");
     }
@@ -164,6 +197,9 @@ mod tests {
         let (status, body) = post("{oops", "application/json").await;
         assert_eq!(status, 400);
         assert_eq!(body["error"]["code"], "invalid_json");
-        assert_eq!(post("{\"a\":1}", "application/json; charset=utf-8").await.0, 200);
+        assert_eq!(
+            post("{\"a\":1}", "application/json; charset=utf-8").await.0,
+            200
+        );
     }
 }

@@ -17,7 +17,9 @@ use axum::response::{IntoResponse, Response};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -34,12 +36,27 @@ object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 /// The security headers set on every response (unless a handler set its own).
 pub fn security_headers() -> [(HeaderName, HeaderValue); 6] {
     [
-        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
-        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
-        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
-        (HeaderName::from_static("permissions-policy"), HeaderValue::from_static("camera=(), microphone=(), geolocation=()")),
-        (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ),
+        (
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
+        ),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ),
     ]
 }
 
@@ -52,7 +69,10 @@ pub fn layers(routes: Router, timeout: Duration) -> Router {
         .layer(
             ServiceBuilder::new()
                 .layer(CatchPanicLayer::custom(panic_response))
-                .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    timeout,
+                ))
                 .layer(CompressionLayer::new()),
         )
         .layer(middleware::from_fn(envelope_bare_api_errors));
@@ -69,7 +89,11 @@ pub fn layers(routes: Router, timeout: Duration) -> Router {
 
 /// The answer to a request whose handler panicked: a 500 in the envelope, the panic logged.
 fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
-    let text = panic.downcast_ref::<String>().map(String::as_str).or_else(|| panic.downcast_ref::<&str>().copied()).unwrap_or("a panic");
+    let text = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic");
     ApiError::Internal(anyhow::anyhow!("handler panicked: {text}")).into_response()
 }
 
@@ -91,10 +115,19 @@ pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response 
         StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed,
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
         StatusCode::NOT_FOUND => ApiError::NotFound("No such API endpoint".to_owned()),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType("Unsupported content type".to_owned()),
-        StatusCode::SERVICE_UNAVAILABLE => ApiError::Unavailable("the request took longer than the time limit".to_owned()),
-        status if status.is_server_error() => ApiError::Internal(anyhow::anyhow!("bare {status} response")),
-        _ => ApiError::bad_request("bad_request", status.canonical_reason().unwrap_or("Bad request")),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            ApiError::UnsupportedMediaType("Unsupported content type".to_owned())
+        }
+        StatusCode::SERVICE_UNAVAILABLE => {
+            ApiError::Unavailable("the request took longer than the time limit".to_owned())
+        }
+        status if status.is_server_error() => {
+            ApiError::Internal(anyhow::anyhow!("bare {status} response"))
+        }
+        _ => ApiError::bad_request(
+            "bad_request",
+            status.canonical_reason().unwrap_or("Bad request"),
+        ),
     };
     let allow = response.headers().get(header::ALLOW).cloned();
     let mut enveloped = error.into_response();
@@ -109,7 +142,10 @@ pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response 
 fn served_without_the_database(request: &Request) -> bool {
     let path = request.uri().path();
     request.method() == http::Method::GET
-        && (path == "/api/v1/products" || path.starts_with("/api/v1/products/") || path == "/api/v1/openapi.json" || path.starts_with("/uploads/"))
+        && (path == "/api/v1/products"
+            || path.starts_with("/api/v1/products/")
+            || path == "/api/v1/openapi.json"
+            || path.starts_with("/uploads/"))
 }
 
 /// Answers 503 in the envelope, with `Retry-After`, to a request that needs the database while
@@ -143,8 +179,11 @@ pub async fn while_the_database_is_away(
 }
 
 fn database_away() -> Response {
-    let mut response = ApiError::Unavailable("the database does not answer".to_owned()).into_response();
-    response.headers_mut().insert(header::RETRY_AFTER, availability::RETRY_AFTER_SECS.into());
+    let mut response =
+        ApiError::Unavailable("the database does not answer".to_owned()).into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, availability::RETRY_AFTER_SECS.into());
     response
 }
 
@@ -169,7 +208,10 @@ pub struct RequestIds {
 impl RequestIds {
     /// Ids with a fresh random prefix.
     pub fn new() -> RequestIds {
-        RequestIds { prefix: rand::random(), next: Arc::new(AtomicU64::new(1)) }
+        RequestIds {
+            prefix: rand::random(),
+            next: Arc::new(AtomicU64::new(1)),
+        }
     }
 }
 
@@ -182,7 +224,9 @@ impl Default for RequestIds {
 impl MakeRequestId for RequestIds {
     fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
         let number = self.next.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{:08x}-{number}", self.prefix)).ok().map(RequestId::new)
+        HeaderValue::from_str(&format!("{:08x}-{number}", self.prefix))
+            .ok()
+            .map(RequestId::new)
     }
 }
 
@@ -192,36 +236,64 @@ mod tests {
     use axum::routing::get;
     use tower::ServiceExt;
 
-    async fn answer(router: Router, path: &str) -> (StatusCode, header::HeaderMap, serde_json::Value) {
-        let response = router.oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+    async fn answer(
+        router: Router,
+        path: &str,
+    ) -> (StatusCode, header::HeaderMap, serde_json::Value) {
+        let response = router
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         let (parts, body) = response.into_parts();
         let bytes = axum::body::to_bytes(body, 1 << 20).await.unwrap();
-        (parts.status, parts.headers, serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null))
+        (
+            parts.status,
+            parts.headers,
+            serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
+        )
     }
 
     fn routes() -> Router {
         Router::new()
-            .route("/api/v1/slow", get(|| async {
-                tokio::time::sleep(Duration::from_secs(5)).await;
-                "late"
-            }))
-            .route("/api/v1/panics", get(|| async {
-                if true {
-                    panic!("secret state");
-                }
-                "never"
-            }))
+            .route(
+                "/api/v1/slow",
+                get(|| async {
+                    tokio::time::sleep(Duration::from_secs(5)).await;
+                    "late"
+                }),
+            )
+            .route(
+                "/api/v1/panics",
+                get(|| async {
+                    if true {
+                        panic!("secret state");
+                    }
+                    "never"
+                }),
+            )
     }
 
     fn guarded(database: &Arc<Availability>) -> Router {
         let routes = Router::new()
-            .route("/api/v1/orders", get(|| async {
-                tokio::time::sleep(Duration::from_secs(5)).await;
-                "placed"
-            }))
+            .route(
+                "/api/v1/orders",
+                get(|| async {
+                    tokio::time::sleep(Duration::from_secs(5)).await;
+                    "placed"
+                }),
+            )
             .route("/api/v1/products", get(|| async { "from memory" }))
-            .route("/api/v1/fails", get(|| async { ApiError::Internal(anyhow::anyhow!("connection reset")) }));
-        layers(routes.layer(middleware::from_fn_with_state(Arc::clone(database), while_the_database_is_away)), Duration::from_secs(30))
+            .route(
+                "/api/v1/fails",
+                get(|| async { ApiError::Internal(anyhow::anyhow!("connection reset")) }),
+            );
+        layers(
+            routes.layer(middleware::from_fn_with_state(
+                Arc::clone(database),
+                while_the_database_is_away,
+            )),
+            Duration::from_secs(30),
+        )
     }
 
     #[tokio::test]
@@ -231,24 +303,51 @@ mod tests {
         let waiting = tokio::spawn(answer(app.clone(), "/api/v1/orders"));
         tokio::time::sleep(Duration::from_millis(50)).await;
         database.set(false);
-        let (status, headers, body) = tokio::time::timeout(Duration::from_secs(1), waiting).await.expect("answered at once").unwrap();
-        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")));
+        let (status, headers, body) = tokio::time::timeout(Duration::from_secs(1), waiting)
+            .await
+            .expect("answered at once")
+            .unwrap();
+        assert_eq!(
+            (status, body["error"]["code"].as_str()),
+            (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable"))
+        );
         assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "2");
         assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
 
         let (status, _, body) = answer(app.clone(), "/api/v1/fails").await;
-        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")), "a 500 while away is a 503");
-        let response = app.clone().oneshot(Request::get("/api/v1/products").body(Body::empty()).unwrap()).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "the catalog is served from memory meanwhile");
+        assert_eq!(
+            (status, body["error"]["code"].as_str()),
+            (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")),
+            "a 500 while away is a 503"
+        );
+        let response = app
+            .clone()
+            .oneshot(
+                Request::get("/api/v1/products")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "the catalog is served from memory meanwhile"
+        );
 
         database.set(true);
         let (status, _, body) = answer(app, "/api/v1/fails").await;
-        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::INTERNAL_SERVER_ERROR, Some("internal_error")), "back up: a 500 is a 500");
+        assert_eq!(
+            (status, body["error"]["code"].as_str()),
+            (StatusCode::INTERNAL_SERVER_ERROR, Some("internal_error")),
+            "back up: a 500 is a 500"
+        );
     }
 
     #[tokio::test]
     async fn a_request_over_the_time_limit_gets_a_503_envelope_with_the_security_headers() {
-        let (status, headers, body) = answer(layers(routes(), Duration::from_millis(50)), "/api/v1/slow").await;
+        let (status, headers, body) =
+            answer(layers(routes(), Duration::from_millis(50)), "/api/v1/slow").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(body["error"]["status"], 503);
         assert_eq!(body["error"]["code"], "unavailable");
@@ -258,11 +357,15 @@ mod tests {
 
     #[tokio::test]
     async fn a_panic_gets_a_500_envelope_that_leaks_nothing_with_the_security_headers() {
-        let (status, headers, body) = answer(layers(routes(), Duration::from_secs(5)), "/api/v1/panics").await;
+        let (status, headers, body) =
+            answer(layers(routes(), Duration::from_secs(5)), "/api/v1/panics").await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(body["error"]["code"], "internal_error");
         assert!(!body.to_string().contains("secret"), "{body}");
-        assert_eq!(headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(), "nosniff");
+        assert_eq!(
+            headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(),
+            "nosniff"
+        );
         assert!(headers.contains_key("x-request-id"));
     }
 }

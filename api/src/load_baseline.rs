@@ -17,7 +17,9 @@ pub const PATH: &str = "/load-baseline";
 
 /// Reads the fixed response from `file`.
 pub fn read(file: &Path) -> anyhow::Result<Bytes> {
-    std::fs::read(file).map(Bytes::from).with_context(|| format!("reading LOAD_BASELINE_FILE {}", file.display()))
+    std::fs::read(file)
+        .map(Bytes::from)
+        .with_context(|| format!("reading LOAD_BASELINE_FILE {}", file.display()))
 }
 
 /// The route serving `body` as JSON.
@@ -26,7 +28,12 @@ pub fn router<S: Clone + Send + Sync + 'static>(body: Bytes) -> Router<S> {
         PATH,
         get(move || {
             let body = body.clone();
-            async move { ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], body) }
+            async move {
+                (
+                    [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+                    body,
+                )
+            }
         }),
     )
 }

@@ -89,17 +89,27 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
         );
     }
 }
 
 /// The document as pretty JSON, as committed in `web/openapi.json`.
 pub fn document_json() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|_| "{}".to_owned())
 }
 
 /// The route serving the document.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/openapi.json", get(|| async { Json(ApiDoc::openapi()).into_response() }))
+    Router::new().route(
+        "/openapi.json",
+        get(|| async { Json(ApiDoc::openapi()).into_response() }),
+    )
 }

@@ -55,7 +55,19 @@ pub struct Pagination {
 impl ListMeta {
     /// The metadata of `request` over `total` records.
     pub fn new(request: PageRequest, total: u64) -> ListMeta {
-        let PaginationMeta { page, page_size, page_count, total } = request.meta(total);
-        ListMeta { pagination: Pagination { page, page_size, page_count, total } }
+        let PaginationMeta {
+            page,
+            page_size,
+            page_count,
+            total,
+        } = request.meta(total);
+        ListMeta {
+            pagination: Pagination {
+                page,
+                page_size,
+                page_count,
+                total,
+            },
+        }
     }
 }

@@ -8,5 +8,8 @@ pub fn init(level: &str) {
         .or_else(|_| EnvFilter::try_new(format!("{level},surrealdb=warn,surrealdb_core=warn")))
         .unwrap_or_else(|_| EnvFilter::new("info"));
     // A second init (as in tests) keeps the first subscriber.
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
 }

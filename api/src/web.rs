@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use axum::Router;
-use axum::http::header::{CACHE_CONTROL, HeaderValue};
 use axum::http::Response;
+use axum::http::header::{CACHE_CONTROL, HeaderValue};
 use tower::ServiceBuilder;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -16,16 +16,29 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const REVALIDATE: &str = "no-cache";
 
 fn cache_when_ok<B>(policy: &'static str) -> impl Fn(&Response<B>) -> Option<HeaderValue> + Clone {
-    move |response: &Response<B>| response.status().is_success().then(|| HeaderValue::from_static(policy))
+    move |response: &Response<B>| {
+        response
+            .status()
+            .is_success()
+            .then(|| HeaderValue::from_static(policy))
+    }
 }
 
 /// The routes serving the web app from `dist`.
 pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
     let assets = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::overriding(CACHE_CONTROL, cache_when_ok(IMMUTABLE)))
+        .layer(SetResponseHeaderLayer::overriding(
+            CACHE_CONTROL,
+            cache_when_ok(IMMUTABLE),
+        ))
         .service(ServeDir::new(dist.join("assets")));
     let app = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(REVALIDATE)))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            CACHE_CONTROL,
+            HeaderValue::from_static(REVALIDATE),
+        ))
         .service(ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html"))));
-    Router::new().nest_service("/assets", assets).fallback_service(app)
+    Router::new()
+        .nest_service("/assets", assets)
+        .fallback_service(app)
 }

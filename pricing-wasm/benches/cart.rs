@@ -21,11 +21,24 @@ fn lines() -> Vec<CartLine> {
 fn bench_cart(c: &mut Criterion) {
     let lines = lines();
     c.bench_function("cart: add 50 lines one by one", |b| {
-        b.iter(|| lines.iter().cloned().fold(Cart::empty(), |cart, line| cart.add_item(black_box(line))))
+        b.iter(|| {
+            lines
+                .iter()
+                .cloned()
+                .fold(Cart::empty(), |cart, line| cart.add_item(black_box(line)))
+        })
     });
     let cart = Cart::from_lines(lines.clone());
-    c.bench_function("cart: edit one line of 50", |b| b.iter(|| black_box(&cart).edit_item("cart-25", 7)));
-    let order: Vec<OrderLine> = lines.iter().map(|line| OrderLine { price: line.price, amount: line.amount }).collect();
+    c.bench_function("cart: edit one line of 50", |b| {
+        b.iter(|| black_box(&cart).edit_item("cart-25", 7))
+    });
+    let order: Vec<OrderLine> = lines
+        .iter()
+        .map(|line| OrderLine {
+            price: line.price,
+            amount: line.amount,
+        })
+        .collect();
     c.bench_function("order totals: 50 lines", |b| {
         b.iter(|| order_totals(black_box(&order), Money::from_rupees(250)))
     });

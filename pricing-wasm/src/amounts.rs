@@ -55,10 +55,25 @@ mod tests {
 
     #[test]
     fn offers_the_right_ranges() {
-        assert_eq!(amount_options(AmountContext::ProductPage, 7), (1..=20).collect::<Vec<_>>());
-        assert_eq!(amount_options(AmountContext::CartLine, 3), (1..=8).collect::<Vec<_>>());
-        assert_eq!(amount_options(AmountContext::AdminOrderItem, 1), (1..=6).collect::<Vec<_>>());
-        assert_eq!(amount_options(AmountContext::CartLine, 18), (1..=20).collect::<Vec<_>>());
-        assert_eq!(amount_options(AmountContext::CartLine, 0), (1..=5).collect::<Vec<_>>());
+        assert_eq!(
+            amount_options(AmountContext::ProductPage, 7),
+            (1..=20).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            amount_options(AmountContext::CartLine, 3),
+            (1..=8).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            amount_options(AmountContext::AdminOrderItem, 1),
+            (1..=6).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            amount_options(AmountContext::CartLine, 18),
+            (1..=20).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            amount_options(AmountContext::CartLine, 0),
+            (1..=5).collect::<Vec<_>>()
+        );
     }
 }

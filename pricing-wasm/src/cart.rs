@@ -76,7 +76,10 @@ impl Cart {
     /// A cart holding these lines, with the totals derived from them.
     pub fn from_lines(cart_items: Vec<CartLine>) -> Cart {
         let num_items_in_cart = cart_items.iter().map(|line| line.amount).sum();
-        let cart_total: Money = cart_items.iter().map(|line| line.price.times(line.amount)).sum();
+        let cart_total: Money = cart_items
+            .iter()
+            .map(|line| line.price.times(line.amount))
+            .sum();
         Cart {
             cart_items,
             num_items_in_cart,
@@ -94,19 +97,34 @@ impl Cart {
             return self.recomputed();
         }
         let mut lines = self.cart_items.clone();
-        match lines.iter_mut().find(|existing| existing.cart_id == line.cart_id) {
+        match lines
+            .iter_mut()
+            .find(|existing| existing.cart_id == line.cart_id)
+        {
             Some(existing) => {
-                existing.amount = existing.amount.saturating_add(line.amount).min(MAX_LINE_AMOUNT);
+                existing.amount = existing
+                    .amount
+                    .saturating_add(line.amount)
+                    .min(MAX_LINE_AMOUNT);
                 existing.price = line.price;
             }
-            None => lines.push(CartLine { amount: line.amount.min(MAX_LINE_AMOUNT), ..line }),
+            None => lines.push(CartLine {
+                amount: line.amount.min(MAX_LINE_AMOUNT),
+                ..line
+            }),
         }
         Cart::from_lines(lines)
     }
 
     /// Removes the line with this `cartID`; an unknown id changes nothing.
     pub fn remove_item(&self, cart_id: &str) -> Cart {
-        Cart::from_lines(self.cart_items.iter().filter(|line| line.cart_id != cart_id).cloned().collect())
+        Cart::from_lines(
+            self.cart_items
+                .iter()
+                .filter(|line| line.cart_id != cart_id)
+                .cloned()
+                .collect(),
+        )
     }
 
     /// Sets the amount of the line with this `cartID` (clamped to 1..=[`MAX_LINE_AMOUNT`]).
@@ -115,7 +133,16 @@ impl Cart {
         Cart::from_lines(
             self.cart_items
                 .iter()
-                .map(|line| if line.cart_id == cart_id { CartLine { amount, ..line.clone() } } else { line.clone() })
+                .map(|line| {
+                    if line.cart_id == cart_id {
+                        CartLine {
+                            amount,
+                            ..line.clone()
+                        }
+                    } else {
+                        line.clone()
+                    }
+                })
                 .collect(),
         )
     }
@@ -125,9 +152,17 @@ impl Cart {
         Cart::from_lines(
             self.cart_items
                 .iter()
-                .map(|line| match updates.iter().find(|update| update.product_id == line.product_id) {
-                    Some(update) => CartLine { price: update.price, ..line.clone() },
-                    None => line.clone(),
+                .map(|line| {
+                    match updates
+                        .iter()
+                        .find(|update| update.product_id == line.product_id)
+                    {
+                        Some(update) => CartLine {
+                            price: update.price,
+                            ..line.clone()
+                        },
+                        None => line.clone(),
+                    }
                 })
                 .collect(),
         )
@@ -157,7 +192,9 @@ mod tests {
 
     #[test]
     fn adding_the_same_cart_id_adds_to_its_amount() {
-        let cart = Cart::empty().add_item(line("a", 10_000, 2)).add_item(line("a", 10_000, 3));
+        let cart = Cart::empty()
+            .add_item(line("a", 10_000, 2))
+            .add_item(line("a", 10_000, 3));
         assert_eq!(cart.cart_items.len(), 1);
         assert_eq!(cart.num_items_in_cart, 5);
         assert_eq!(cart.cart_total, Money::from_rupees(500));
@@ -168,21 +205,31 @@ mod tests {
 
     #[test]
     fn a_line_never_grows_past_the_line_limit() {
-        let cart = Cart::empty().add_item(line("a", 100, 15)).add_item(line("a", 100, 15));
+        let cart = Cart::empty()
+            .add_item(line("a", 100, 15))
+            .add_item(line("a", 100, 15));
         assert_eq!(cart.cart_items[0].amount, MAX_LINE_AMOUNT);
-        assert_eq!(Cart::empty().add_item(line("b", 100, 40)).num_items_in_cart, MAX_LINE_AMOUNT);
+        assert_eq!(
+            Cart::empty().add_item(line("b", 100, 40)).num_items_in_cart,
+            MAX_LINE_AMOUNT
+        );
     }
 
     #[test]
     fn edit_remove_and_price_updates_recompute_totals() {
-        let cart = Cart::empty().add_item(line("a", 1999, 1)).add_item(line("b", 50_050, 2));
+        let cart = Cart::empty()
+            .add_item(line("a", 1999, 1))
+            .add_item(line("b", 50_050, 2));
         assert_eq!(cart.cart_total.to_string(), "1020.99");
         let edited = cart.edit_item("a", 4);
         assert_eq!(edited.num_items_in_cart, 6);
         assert_eq!(edited.cart_total.to_string(), "1080.96");
         let removed = edited.remove_item("b");
         assert_eq!(removed.cart_total.to_string(), "79.96");
-        let repriced = removed.update_prices(&[PriceUpdate { product_id: "a".into(), price: Money::from_rupees(25) }]);
+        let repriced = removed.update_prices(&[PriceUpdate {
+            product_id: "a".into(),
+            price: Money::from_rupees(25),
+        }]);
         assert_eq!(repriced.cart_total, Money::from_rupees(100));
     }
 }

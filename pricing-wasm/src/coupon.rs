@@ -90,7 +90,13 @@ pub enum CouponRefusal {
 impl CouponUsage {
     /// An active coupon nobody has used, without limits: what the cart assumes once the server
     /// has said a coupon is usable.
-    pub const UNUSED: CouponUsage = CouponUsage { active: true, uses: 0, usage_limit: None, customer_uses: 0, per_customer_limit: None };
+    pub const UNUSED: CouponUsage = CouponUsage {
+        active: true,
+        uses: 0,
+        usage_limit: None,
+        customer_uses: 0,
+        per_customer_limit: None,
+    };
 }
 
 impl CouponRefusal {
@@ -108,7 +114,11 @@ impl CouponRefusal {
 }
 
 /// Checks when a coupon applies and how often it was used, without a cart.
-pub fn coupon_usable(terms: &CouponTerms, usage: &CouponUsage, now_ms: i64) -> Result<(), CouponRefusal> {
+pub fn coupon_usable(
+    terms: &CouponTerms,
+    usage: &CouponUsage,
+    now_ms: i64,
+) -> Result<(), CouponRefusal> {
     if !usage.active {
         return Err(CouponRefusal::Inactive);
     }
@@ -121,7 +131,10 @@ pub fn coupon_usable(terms: &CouponTerms, usage: &CouponUsage, now_ms: i64) -> R
     if usage.usage_limit.is_some_and(|limit| usage.uses >= limit) {
         return Err(CouponRefusal::UsedUp);
     }
-    if usage.per_customer_limit.is_some_and(|limit| usage.customer_uses >= limit) {
+    if usage
+        .per_customer_limit
+        .is_some_and(|limit| usage.customer_uses >= limit)
+    {
         return Err(CouponRefusal::UsedByYou);
     }
     Ok(())
@@ -131,12 +144,16 @@ pub fn coupon_usable(terms: &CouponTerms, usage: &CouponUsage, now_ms: i64) -> R
 /// not apply to it. Percent discounts round to the paisa by the crate's rule.
 pub fn coupon_discount(terms: &CouponTerms, subtotal: Money) -> Result<Money, CouponRefusal> {
     if subtotal < terms.min_subtotal || subtotal.is_zero() {
-        return Err(CouponRefusal::BelowMinimum { minimum: terms.min_subtotal.max(Money::from_paise(1)) });
+        return Err(CouponRefusal::BelowMinimum {
+            minimum: terms.min_subtotal.max(Money::from_paise(1)),
+        });
     }
     let discount = match terms.kind {
         CouponKind::Flat => terms.value,
         CouponKind::Percent => {
-            let off = subtotal.times_ratio(terms.value.paise(), 10_000).unwrap_or(Money::ZERO);
+            let off = subtotal
+                .times_ratio(terms.value.paise(), 10_000)
+                .unwrap_or(Money::ZERO);
             terms.max_discount.map_or(off, |cap| off.min(cap))
         }
     };
@@ -144,7 +161,12 @@ pub fn coupon_discount(terms: &CouponTerms, subtotal: Money) -> Result<Money, Co
 }
 
 /// What the coupon takes off this subtotal at `now_ms` with this usage, or why it does not apply.
-pub fn evaluate_coupon(terms: &CouponTerms, usage: &CouponUsage, subtotal: Money, now_ms: i64) -> Result<Money, CouponRefusal> {
+pub fn evaluate_coupon(
+    terms: &CouponTerms,
+    usage: &CouponUsage,
+    subtotal: Money,
+    now_ms: i64,
+) -> Result<Money, CouponRefusal> {
     coupon_usable(terms, usage, now_ms)?;
     coupon_discount(terms, subtotal)
 }
@@ -160,7 +182,10 @@ pub struct TermsProblem {
 }
 
 fn problem(field: &'static str, message: impl Into<String>) -> TermsProblem {
-    TermsProblem { field, message: message.into() }
+    TermsProblem {
+        field,
+        message: message.into(),
+    }
 }
 
 /// Checks terms an admin wants to save: a code of 3 to [`MAX_CODE_LENGTH`] letters, digits, `-`
@@ -168,22 +193,43 @@ fn problem(field: &'static str, message: impl Into<String>) -> TermsProblem {
 /// bounds; a window that opens before it closes.
 pub fn check_coupon_terms(terms: &CouponTerms) -> Result<(), TermsProblem> {
     let code = terms.code.as_str();
-    if code.len() < 3 || code.len() > MAX_CODE_LENGTH || !code.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_') {
-        return Err(problem("code", format!("use 3 to {MAX_CODE_LENGTH} letters, digits, - or _")));
+    if code.len() < 3
+        || code.len() > MAX_CODE_LENGTH
+        || !code
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+    {
+        return Err(problem(
+            "code",
+            format!("use 3 to {MAX_CODE_LENGTH} letters, digits, - or _"),
+        ));
     }
     match terms.kind {
-        CouponKind::Percent if terms.value < Money::from_rupees(1) || terms.value > Money::from_rupees(100) => {
-            return Err(problem("value", "a percent coupon takes 1 to 100 percent off"));
+        CouponKind::Percent
+            if terms.value < Money::from_rupees(1) || terms.value > Money::from_rupees(100) =>
+        {
+            return Err(problem(
+                "value",
+                "a percent coupon takes 1 to 100 percent off",
+            ));
         }
-        CouponKind::Flat if terms.value.is_zero() => return Err(problem("value", "must be more than zero")),
-        CouponKind::Flat => check_discount(terms.value).map(|_| ()).map_err(|error| problem("value", error.to_string()))?,
+        CouponKind::Flat if terms.value.is_zero() => {
+            return Err(problem("value", "must be more than zero"));
+        }
+        CouponKind::Flat => check_discount(terms.value)
+            .map(|_| ())
+            .map_err(|error| problem("value", error.to_string()))?,
         CouponKind::Percent => {}
     }
-    check_discount(terms.min_subtotal).map_err(|error| problem("minSubtotal", error.to_string()))?;
+    check_discount(terms.min_subtotal)
+        .map_err(|error| problem("minSubtotal", error.to_string()))?;
     if let Some(cap) = terms.max_discount {
         check_discount(cap).map_err(|error| problem("maxDiscount", error.to_string()))?;
         if cap.is_zero() {
-            return Err(problem("maxDiscount", "must be more than zero, or left empty for no cap"));
+            return Err(problem(
+                "maxDiscount",
+                "must be more than zero, or left empty for no cap",
+            ));
         }
     }
     if let (Some(from), Some(until)) = (terms.valid_from_ms, terms.valid_until_ms)
@@ -213,42 +259,120 @@ mod tests {
     #[test]
     fn percent_coupons_round_and_respect_their_cap() {
         let mut ten = terms(CouponKind::Percent, 10);
-        assert_eq!(coupon_discount(&ten, "999.95".parse().unwrap()), Ok("100.00".parse().unwrap()), "99.995 rounds up");
+        assert_eq!(
+            coupon_discount(&ten, "999.95".parse().unwrap()),
+            Ok("100.00".parse().unwrap()),
+            "99.995 rounds up"
+        );
         ten.max_discount = Some(Money::from_rupees(50));
-        assert_eq!(coupon_discount(&ten, Money::from_rupees(2_000)), Ok(Money::from_rupees(50)));
+        assert_eq!(
+            coupon_discount(&ten, Money::from_rupees(2_000)),
+            Ok(Money::from_rupees(50))
+        );
     }
 
     #[test]
     fn flat_coupons_never_take_more_than_the_subtotal() {
         let mut flat = terms(CouponKind::Flat, 800);
-        assert_eq!(coupon_discount(&flat, Money::from_rupees(600)), Ok(Money::from_rupees(600)));
+        assert_eq!(
+            coupon_discount(&flat, Money::from_rupees(600)),
+            Ok(Money::from_rupees(600))
+        );
         flat.min_subtotal = Money::ZERO;
-        assert_eq!(coupon_discount(&flat, Money::ZERO), Err(CouponRefusal::BelowMinimum { minimum: Money::from_paise(1) }));
+        assert_eq!(
+            coupon_discount(&flat, Money::ZERO),
+            Err(CouponRefusal::BelowMinimum {
+                minimum: Money::from_paise(1)
+            })
+        );
     }
 
     #[test]
     fn terms_are_checked_field_by_field() {
-        let field = |terms: CouponTerms| check_coupon_terms(&terms).err().map(|problem| problem.field);
+        let field = |terms: CouponTerms| {
+            check_coupon_terms(&terms)
+                .err()
+                .map(|problem| problem.field)
+        };
         assert_eq!(field(terms(CouponKind::Percent, 10)), None);
-        assert_eq!(field(CouponTerms { code: "a b".into(), ..terms(CouponKind::Flat, 10) }), Some("code"));
+        assert_eq!(
+            field(CouponTerms {
+                code: "a b".into(),
+                ..terms(CouponKind::Flat, 10)
+            }),
+            Some("code")
+        );
         assert_eq!(field(terms(CouponKind::Percent, 101)), Some("value"));
         assert_eq!(field(terms(CouponKind::Flat, 0)), Some("value"));
         assert_eq!(field(terms(CouponKind::Flat, -5)), Some("value"));
-        assert_eq!(field(CouponTerms { max_discount: Some(Money::ZERO), ..terms(CouponKind::Percent, 10) }), Some("maxDiscount"));
-        assert_eq!(field(CouponTerms { valid_until_ms: Some(1_000), ..terms(CouponKind::Flat, 10) }), Some("validUntil"));
+        assert_eq!(
+            field(CouponTerms {
+                max_discount: Some(Money::ZERO),
+                ..terms(CouponKind::Percent, 10)
+            }),
+            Some("maxDiscount")
+        );
+        assert_eq!(
+            field(CouponTerms {
+                valid_until_ms: Some(1_000),
+                ..terms(CouponKind::Flat, 10)
+            }),
+            Some("validUntil")
+        );
     }
 
     #[test]
     fn refusals_say_why() {
         let flat = terms(CouponKind::Flat, 100);
         let below = coupon_discount(&flat, Money::from_rupees(499)).unwrap_err();
-        assert_eq!((below.reason(), below.to_string().as_str()), ("below_minimum", "this coupon needs a subtotal of at least ₹500.00"));
-        let usage = CouponUsage { active: true, uses: 4, usage_limit: Some(5), customer_uses: 0, per_customer_limit: Some(1) };
+        assert_eq!(
+            (below.reason(), below.to_string().as_str()),
+            (
+                "below_minimum",
+                "this coupon needs a subtotal of at least ₹500.00"
+            )
+        );
+        let usage = CouponUsage {
+            active: true,
+            uses: 4,
+            usage_limit: Some(5),
+            customer_uses: 0,
+            per_customer_limit: Some(1),
+        };
         assert_eq!(coupon_usable(&flat, &usage, 1_500), Ok(()));
-        assert_eq!(coupon_usable(&flat, &usage, 999), Err(CouponRefusal::NotStarted));
-        assert_eq!(coupon_usable(&flat, &usage, 2_000), Err(CouponRefusal::Expired));
-        assert_eq!(coupon_usable(&flat, &CouponUsage { uses: 5, ..usage }, 1_500), Err(CouponRefusal::UsedUp));
-        assert_eq!(coupon_usable(&flat, &CouponUsage { customer_uses: 1, ..usage }, 1_500), Err(CouponRefusal::UsedByYou));
-        assert_eq!(coupon_usable(&flat, &CouponUsage { active: false, ..usage }, 1_500), Err(CouponRefusal::Inactive));
+        assert_eq!(
+            coupon_usable(&flat, &usage, 999),
+            Err(CouponRefusal::NotStarted)
+        );
+        assert_eq!(
+            coupon_usable(&flat, &usage, 2_000),
+            Err(CouponRefusal::Expired)
+        );
+        assert_eq!(
+            coupon_usable(&flat, &CouponUsage { uses: 5, ..usage }, 1_500),
+            Err(CouponRefusal::UsedUp)
+        );
+        assert_eq!(
+            coupon_usable(
+                &flat,
+                &CouponUsage {
+                    customer_uses: 1,
+                    ..usage
+                },
+                1_500
+            ),
+            Err(CouponRefusal::UsedByYou)
+        );
+        assert_eq!(
+            coupon_usable(
+                &flat,
+                &CouponUsage {
+                    active: false,
+                    ..usage
+                },
+                1_500
+            ),
+            Err(CouponRefusal::Inactive)
+        );
     }
 }

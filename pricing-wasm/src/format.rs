@@ -29,8 +29,26 @@ fn group_indian(digits: &str) -> String {
 }
 
 const ONES: [&str; 20] = [
-    "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven",
-    "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen",
+    "Zero",
+    "One",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
+    "Twelve",
+    "Thirteen",
+    "Fourteen",
+    "Fifteen",
+    "Sixteen",
+    "Seventeen",
+    "Eighteen",
+    "Nineteen",
 ];
 const TENS: [&str; 10] = [
     "", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety",
@@ -52,7 +70,11 @@ fn below_thousand(n: u64) -> String {
     match (hundreds, rest) {
         (0, _) => below_hundred(rest),
         (_, 0) => format!("{} Hundred", ONES[hundreds as usize]),
-        _ => format!("{} Hundred {}", ONES[hundreds as usize], below_hundred(rest)),
+        _ => format!(
+            "{} Hundred {}",
+            ONES[hundreds as usize],
+            below_hundred(rest)
+        ),
     }
 }
 
@@ -126,7 +148,10 @@ mod tests {
         );
         assert_eq!(amount_in_words(money("0")), "Rupees Zero Only");
         assert_eq!(amount_in_words(money("100")), "Rupees One Hundred Only");
-        assert_eq!(amount_in_words(money("0.05")), "Rupees Zero and Five Paise Only");
+        assert_eq!(
+            amount_in_words(money("0.05")),
+            "Rupees Zero and Five Paise Only"
+        );
         assert_eq!(
             amount_in_words(money("21000000")),
             "Rupees Two Crore Ten Lakh Only"

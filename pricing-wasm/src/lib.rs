@@ -32,15 +32,22 @@ pub mod wasm;
 
 pub use amounts::{AmountContext, MAX_LINE_AMOUNT, amount_options, new_line_limit};
 pub use cart::{Cart, CartLine, PriceUpdate};
+pub use coupon::{
+    CouponKind, CouponRefusal, CouponTerms, CouponUsage, TermsProblem, check_coupon_terms,
+    coupon_discount, coupon_usable, evaluate_coupon,
+};
 pub use format::{amount_in_words, format_inr};
 pub use limits::{LimitError, MAX_ORDER_VALUE, MAX_UNIT_PRICE, check_discount, check_unit_price};
 pub use money::{Money, MoneyError};
-pub use pagination::{PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items};
+pub use pagination::{
+    PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items,
+};
+pub use regions::{
+    GstinError, REGIONS, Region, RegionKind, check_gstin, find_region, gstin_region, region_by_code,
+};
+pub use tax::{
+    GstRate, LineMoney, Supply, TaxSplit, TaxedLine, TaxedOrder, allocate, split_tax, supply,
+    supply_between, taxed_order,
+};
 pub use totals::{OrderLine, OrderTotals, order_totals};
 pub use validate::{MAX_ORDER_LINES, OrderError, validate_order};
-pub use coupon::{
-    CouponKind, CouponRefusal, CouponTerms, CouponUsage, TermsProblem, check_coupon_terms, coupon_discount, coupon_usable,
-    evaluate_coupon,
-};
-pub use regions::{GstinError, REGIONS, Region, RegionKind, check_gstin, find_region, gstin_region, region_by_code};
-pub use tax::{GstRate, LineMoney, Supply, TaxSplit, TaxedLine, TaxedOrder, allocate, split_tax, supply, supply_between, taxed_order};

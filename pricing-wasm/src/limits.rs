@@ -13,7 +13,9 @@ pub const MAX_UNIT_PRICE_RUPEES: i64 = 10_000_000;
 pub const MAX_UNIT_PRICE: Money = Money::from_whole_rupees(MAX_UNIT_PRICE_RUPEES);
 /// The most an order can be worth, and so the largest discount: every line at the highest price
 /// and amount.
-pub const MAX_ORDER_VALUE: Money = Money::from_whole_rupees(MAX_UNIT_PRICE_RUPEES * MAX_LINE_AMOUNT as i64 * MAX_ORDER_LINES as i64);
+pub const MAX_ORDER_VALUE: Money = Money::from_whole_rupees(
+    MAX_UNIT_PRICE_RUPEES * MAX_LINE_AMOUNT as i64 * MAX_ORDER_LINES as i64,
+);
 
 /// Why an amount of money is outside its bounds.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,14 +59,33 @@ mod tests {
     fn prices_run_from_zero_to_one_crore() {
         assert_eq!(check_unit_price(Money::ZERO), Ok(Money::ZERO));
         assert_eq!(check_unit_price(MAX_UNIT_PRICE), Ok(MAX_UNIT_PRICE));
-        assert_eq!(check_unit_price(MAX_UNIT_PRICE + Money::from_paise(1)), Err(LimitError::TooHigh { max: MAX_UNIT_PRICE }));
-        assert_eq!(check_unit_price(Money::from_paise(-1)), Err(LimitError::Negative));
-        assert_eq!(LimitError::TooHigh { max: MAX_UNIT_PRICE }.to_string(), "must be at most ₹1,00,00,000.00");
+        assert_eq!(
+            check_unit_price(MAX_UNIT_PRICE + Money::from_paise(1)),
+            Err(LimitError::TooHigh {
+                max: MAX_UNIT_PRICE
+            })
+        );
+        assert_eq!(
+            check_unit_price(Money::from_paise(-1)),
+            Err(LimitError::Negative)
+        );
+        assert_eq!(
+            LimitError::TooHigh {
+                max: MAX_UNIT_PRICE
+            }
+            .to_string(),
+            "must be at most ₹1,00,00,000.00"
+        );
     }
 
     #[test]
     fn the_largest_order_fits_and_so_does_its_discount() {
-        assert_eq!(MAX_ORDER_VALUE, MAX_UNIT_PRICE.times(MAX_LINE_AMOUNT).times(u32::try_from(MAX_ORDER_LINES).unwrap()));
+        assert_eq!(
+            MAX_ORDER_VALUE,
+            MAX_UNIT_PRICE
+                .times(MAX_LINE_AMOUNT)
+                .times(u32::try_from(MAX_ORDER_LINES).unwrap())
+        );
         assert!(check_discount(MAX_ORDER_VALUE).is_ok());
         assert!(check_discount(MAX_ORDER_VALUE + Money::from_paise(1)).is_err());
     }

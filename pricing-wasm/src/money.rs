@@ -137,7 +137,12 @@ impl Money {
         let quotient = product / denominator;
         let remainder = product % denominator;
         let rounded = if 2 * remainder.abs() >= denominator.abs() {
-            quotient + if (product < 0) == (denominator < 0) { 1 } else { -1 }
+            quotient
+                + if (product < 0) == (denominator < 0) {
+                    1
+                } else {
+                    -1
+                }
         } else {
             quotient
         };
@@ -147,7 +152,10 @@ impl Money {
     /// Whole rupees and the paise beyond them, both without sign: `-12.05` is `(12, 5)`.
     pub fn rupees_and_paise(self) -> (u64, u64) {
         let paise = self.0.unsigned_abs();
-        (paise / PAISE_PER_RUPEE as u64, paise % PAISE_PER_RUPEE as u64)
+        (
+            paise / PAISE_PER_RUPEE as u64,
+            paise % PAISE_PER_RUPEE as u64,
+        )
     }
 }
 
@@ -166,8 +174,14 @@ mod decimal {
         /// Money from a decimal, rounded to the paisa by the crate's rounding rule (saturating
         /// beyond what money holds).
         pub fn round(value: Decimal) -> Money {
-            let paise = value.round_dp_with_strategy(MONEY_SCALE, RoundingStrategy::MidpointAwayFromZero) * Decimal::ONE_HUNDRED;
-            Money(paise.to_i64().unwrap_or(if paise.is_sign_negative() { i64::MIN } else { i64::MAX }))
+            let paise = value
+                .round_dp_with_strategy(MONEY_SCALE, RoundingStrategy::MidpointAwayFromZero)
+                * Decimal::ONE_HUNDRED;
+            Money(paise.to_i64().unwrap_or(if paise.is_sign_negative() {
+                i64::MIN
+            } else {
+                i64::MAX
+            }))
         }
 
         /// Money from a decimal that must already be exact to the paisa.
@@ -219,8 +233,14 @@ impl FromStr for Money {
         }
         let out_of_range = || MoneyError::OutOfRange(trimmed.to_owned());
         let mut paise: i64 = 0;
-        for digit in whole.bytes().chain(significant.bytes().chain(b"00".iter().copied()).take(2)) {
-            paise = paise.checked_mul(10).and_then(|value| value.checked_add(i64::from(digit - b'0'))).ok_or_else(out_of_range)?;
+        for digit in whole
+            .bytes()
+            .chain(significant.bytes().chain(b"00".iter().copied()).take(2))
+        {
+            paise = paise
+                .checked_mul(10)
+                .and_then(|value| value.checked_add(i64::from(digit - b'0')))
+                .ok_or_else(out_of_range)?;
         }
         Ok(Money(if negative { -paise } else { paise }))
     }
@@ -288,11 +308,16 @@ impl Visitor<'_> for MoneyVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<Money, E> {
-        value.checked_mul(PAISE_PER_RUPEE).map(Money).ok_or_else(|| E::custom(MoneyError::NumberOutOfRange))
+        value
+            .checked_mul(PAISE_PER_RUPEE)
+            .map(Money)
+            .ok_or_else(|| E::custom(MoneyError::NumberOutOfRange))
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Money, E> {
-        i64::try_from(value).map_err(|_| E::custom(MoneyError::NumberOutOfRange)).and_then(|value| self.visit_i64(value))
+        i64::try_from(value)
+            .map_err(|_| E::custom(MoneyError::NumberOutOfRange))
+            .and_then(|value| self.visit_i64(value))
     }
 }
 
@@ -303,12 +328,27 @@ mod tests {
     #[test]
     fn ratios_round_half_away_from_zero_to_the_paisa() {
         // 0.5 paise, -0.5 paise, 234.4 paise, 234.5 paise, 1000 paise.
-        let cases = [(1, 1, 2, "0.01"), (-1, 1, 2, "-0.01"), (2344, 1, 10, "2.34"), (2345, 1, 10, "2.35"), (1000, 1, 1, "10.00")];
+        let cases = [
+            (1, 1, 2, "0.01"),
+            (-1, 1, 2, "-0.01"),
+            (2344, 1, 10, "2.34"),
+            (2345, 1, 10, "2.35"),
+            (1000, 1, 1, "10.00"),
+        ];
         for (paise, numerator, denominator, expected) in cases {
-            let rounded = Money::from_paise(paise).times_ratio(numerator, denominator).unwrap();
-            assert_eq!(rounded.to_string(), expected, "{paise} × {numerator}/{denominator}");
+            let rounded = Money::from_paise(paise)
+                .times_ratio(numerator, denominator)
+                .unwrap();
+            assert_eq!(
+                rounded.to_string(),
+                expected,
+                "{paise} × {numerator}/{denominator}"
+            );
         }
-        assert_eq!(Money::from_paise(1).times_ratio(1, -2), Some(Money::from_paise(-1)));
+        assert_eq!(
+            Money::from_paise(1).times_ratio(1, -2),
+            Some(Money::from_paise(-1))
+        );
         assert_eq!(Money::from_paise(5).times_ratio(1, 0), None);
     }
 
@@ -316,12 +356,24 @@ mod tests {
     #[test]
     fn decimals_round_half_away_from_zero_to_the_paisa() {
         use rust_decimal::Decimal;
-        let cases = [("0.005", "0.01"), ("-0.005", "-0.01"), ("2.344", "2.34"), ("2.345", "2.35"), ("10", "10.00")];
+        let cases = [
+            ("0.005", "0.01"),
+            ("-0.005", "-0.01"),
+            ("2.344", "2.34"),
+            ("2.345", "2.35"),
+            ("10", "10.00"),
+        ];
         for (input, expected) in cases {
             let rounded = Money::round(Decimal::from_str(input).unwrap());
             assert_eq!(rounded.to_string(), expected, "rounding {input}");
         }
-        assert_eq!(Money::exact(Decimal::from_str("12.50").unwrap()).unwrap().as_decimal().to_string(), "12.5");
+        assert_eq!(
+            Money::exact(Decimal::from_str("12.50").unwrap())
+                .unwrap()
+                .as_decimal()
+                .to_string(),
+            "12.5"
+        );
         assert!(Money::exact(Decimal::from_str("1.234").unwrap()).is_err());
     }
 
@@ -330,12 +382,19 @@ mod tests {
         assert_eq!(Money::from_f64(0.1).unwrap(), Money::from_paise(10));
         assert_eq!(Money::from_f64(1299.5).unwrap(), Money::from_paise(129_950));
         assert_eq!(Money::from_f64(-0.07).unwrap(), Money::from_paise(-7));
-        assert_eq!(Money::from_f64(0.1 + 0.2), Err(MoneyError::NumberNotInPaise));
+        assert_eq!(
+            Money::from_f64(0.1 + 0.2),
+            Err(MoneyError::NumberNotInPaise)
+        );
         assert_eq!(Money::from_f64(1.005), Err(MoneyError::NumberNotInPaise));
         assert_eq!(Money::from_f64(f64::NAN), Err(MoneyError::NumberOutOfRange));
         assert_eq!(Money::from_f64(1e300), Err(MoneyError::NumberOutOfRange));
         for paise in [0, 1, 99, 12_345, 1_000_000_001, 99_999_999_999_999] {
-            assert_eq!(Money::from_f64(Money::from_paise(paise).to_f64()), Ok(Money::from_paise(paise)), "{paise} paise");
+            assert_eq!(
+                Money::from_f64(Money::from_paise(paise).to_f64()),
+                Ok(Money::from_paise(paise)),
+                "{paise} paise"
+            );
         }
     }
 
@@ -346,18 +405,31 @@ mod tests {
         assert_eq!("1.230".parse(), Ok(Money::from_paise(123)));
         assert_eq!(".5".parse(), Ok(Money::from_paise(50)));
         assert_eq!("7.".parse(), Ok(Money::from_paise(700)));
-        assert_eq!("1.234".parse::<Money>(), Err(MoneyError::TooManyDecimals("1.234".into())));
+        assert_eq!(
+            "1.234".parse::<Money>(),
+            Err(MoneyError::TooManyDecimals("1.234".into()))
+        );
         for bad in ["", ".", "-", "1e5", "12,5", "1.2.3", "abc", "--1"] {
-            assert_eq!(bad.parse::<Money>(), Err(MoneyError::NotANumber(bad.into())), "{bad:?}");
+            assert_eq!(
+                bad.parse::<Money>(),
+                Err(MoneyError::NotANumber(bad.into())),
+                "{bad:?}"
+            );
         }
-        assert!(matches!("99999999999999999999".parse::<Money>(), Err(MoneyError::OutOfRange(_))));
+        assert!(matches!(
+            "99999999999999999999".parse::<Money>(),
+            Err(MoneyError::OutOfRange(_))
+        ));
     }
 
     #[test]
     fn serializes_as_a_plain_json_number() {
         let money: Money = serde_json::from_str("1299.5").unwrap();
         assert_eq!(serde_json::to_string(&money).unwrap(), "1299.5");
-        assert_eq!(serde_json::to_string(&Money::from_rupees(500)).unwrap(), "500.0");
+        assert_eq!(
+            serde_json::to_string(&Money::from_rupees(500)).unwrap(),
+            "500.0"
+        );
         assert!(serde_json::from_str::<Money>("\"12\"").is_err());
         assert!(serde_json::from_str::<Money>("1.234").is_err());
     }
@@ -366,7 +438,13 @@ mod tests {
     fn arithmetic_is_exact() {
         let price = Money::from_paise(1999);
         assert_eq!(price.times(3).to_string(), "59.97");
-        assert_eq!((Money::from_paise(10) + Money::from_paise(20)).to_string(), "0.30");
-        assert_eq!((Money::from_rupees(5) - Money::from_rupees(7)).at_least_zero(), Money::ZERO);
+        assert_eq!(
+            (Money::from_paise(10) + Money::from_paise(20)).to_string(),
+            "0.30"
+        );
+        assert_eq!(
+            (Money::from_rupees(5) - Money::from_rupees(7)).at_least_zero(),
+            Money::ZERO
+        );
     }
 }

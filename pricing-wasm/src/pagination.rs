@@ -52,7 +52,11 @@ pub struct PageRequest {
 
 impl PageRequest {
     /// Checks `page` (default 1) and `limit` (default 10, at most `max_page_size`).
-    pub fn new(page: Option<i64>, limit: Option<i64>, max_page_size: u32) -> Result<PageRequest, PagingError> {
+    pub fn new(
+        page: Option<i64>,
+        limit: Option<i64>,
+        max_page_size: u32,
+    ) -> Result<PageRequest, PagingError> {
         let page = page.unwrap_or(1);
         let limit = limit.unwrap_or(i64::from(DEFAULT_PAGE_SIZE));
         if page < 1 {
@@ -77,14 +81,21 @@ impl PageRequest {
 
     /// The index range of this page within a list of `total` records (empty past the end).
     pub fn range(&self, total: usize) -> std::ops::Range<usize> {
-        let start = usize::try_from(self.offset()).unwrap_or(usize::MAX).min(total);
+        let start = usize::try_from(self.offset())
+            .unwrap_or(usize::MAX)
+            .min(total);
         let end = start.saturating_add(self.page_size as usize).min(total);
         start..end
     }
 
     /// The metadata for this page of a list of `total` records.
     pub fn meta(&self, total: u64) -> PaginationMeta {
-        PaginationMeta { page: self.page, page_size: self.page_size, page_count: page_count(total, self.page_size), total }
+        PaginationMeta {
+            page: self.page,
+            page_size: self.page_size,
+            page_count: page_count(total, self.page_size),
+            total,
+        }
     }
 }
 
@@ -135,9 +146,20 @@ pub fn pagination_items(page: u32, page_count: u32) -> Vec<PageItem> {
         return Vec::new();
     }
     let current = page.clamp(1, page_count);
-    let prev = if current == 1 { page_count } else { current - 1 };
-    let next = if current == page_count { 1 } else { current + 1 };
-    let button = |page: u32| PageItem::Page { page, current: page == current };
+    let prev = if current == 1 {
+        page_count
+    } else {
+        current - 1
+    };
+    let next = if current == page_count {
+        1
+    } else {
+        current + 1
+    };
+    let button = |page: u32| PageItem::Page {
+        page,
+        current: page == current,
+    };
 
     let mut items = vec![PageItem::Prev { page: prev }, button(1)];
     if current > 2 {
@@ -179,32 +201,84 @@ mod tests {
             pagination_items(5, 10),
             vec![
                 Prev { page: 4 },
-                Page { page: 1, current: false },
+                Page {
+                    page: 1,
+                    current: false
+                },
                 Ellipsis,
-                Page { page: 5, current: true },
+                Page {
+                    page: 5,
+                    current: true
+                },
                 Ellipsis,
-                Page { page: 10, current: false },
+                Page {
+                    page: 10,
+                    current: false
+                },
                 Next { page: 6 },
             ]
         );
         assert_eq!(
             pagination_items(1, 2),
-            vec![Prev { page: 2 }, Page { page: 1, current: true }, Page { page: 2, current: false }, Next { page: 2 }]
+            vec![
+                Prev { page: 2 },
+                Page {
+                    page: 1,
+                    current: true
+                },
+                Page {
+                    page: 2,
+                    current: false
+                },
+                Next { page: 2 }
+            ]
         );
         assert_eq!(
             pagination_items(3, 3),
-            vec![Prev { page: 2 }, Page { page: 1, current: false }, Ellipsis, Page { page: 3, current: true }, Next { page: 1 }]
+            vec![
+                Prev { page: 2 },
+                Page {
+                    page: 1,
+                    current: false
+                },
+                Ellipsis,
+                Page {
+                    page: 3,
+                    current: true
+                },
+                Next { page: 1 }
+            ]
         );
     }
 
     #[test]
     fn checks_page_requests() {
-        assert_eq!(PageRequest::new(None, None, 100), Ok(PageRequest { page: 1, page_size: 10 }));
-        assert_eq!(PageRequest::new(Some(0), None, 100), Err(PagingError::PageTooLow));
-        assert_eq!(PageRequest::new(None, Some(5000), 1000), Err(PagingError::LimitTooHigh { max: 1000 }));
+        assert_eq!(
+            PageRequest::new(None, None, 100),
+            Ok(PageRequest {
+                page: 1,
+                page_size: 10
+            })
+        );
+        assert_eq!(
+            PageRequest::new(Some(0), None, 100),
+            Err(PagingError::PageTooLow)
+        );
+        assert_eq!(
+            PageRequest::new(None, Some(5000), 1000),
+            Err(PagingError::LimitTooHigh { max: 1000 })
+        );
         let request = PageRequest::new(Some(3), Some(10), 100).unwrap();
         assert_eq!(request.range(25), 20..25);
         assert_eq!(request.range(15), 15..15);
-        assert_eq!(request.meta(25), PaginationMeta { page: 3, page_size: 10, page_count: 3, total: 25 });
+        assert_eq!(
+            request.meta(25),
+            PaginationMeta {
+                page: 3,
+                page_size: 10,
+                page_count: 3,
+                total: 25
+            }
+        );
     }
 }

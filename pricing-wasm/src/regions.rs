@@ -29,11 +29,19 @@ pub struct Region {
 }
 
 const fn state(code: u8, name: &'static str) -> Region {
-    Region { code, name, kind: RegionKind::State }
+    Region {
+        code,
+        name,
+        kind: RegionKind::State,
+    }
 }
 
 const fn territory(code: u8, name: &'static str) -> Region {
-    Region { code, name, kind: RegionKind::UnionTerritory }
+    Region {
+        code,
+        name,
+        kind: RegionKind::UnionTerritory,
+    }
 }
 
 /// Every state and union territory, by GST state code. Code 25 (Daman and Diu) merged into 26 in
@@ -107,7 +115,12 @@ pub fn find_region(text: &str) -> Option<Region> {
         .iter()
         .copied()
         .find(|region| region.name.eq_ignore_ascii_case(text))
-        .or_else(|| ALIASES.iter().find(|(alias, _)| alias.eq_ignore_ascii_case(text)).and_then(|(_, code)| region_by_code(*code)))
+        .or_else(|| {
+            ALIASES
+                .iter()
+                .find(|(alias, _)| alias.eq_ignore_ascii_case(text))
+                .and_then(|(_, code)| region_by_code(*code))
+        })
 }
 
 /// Why a GSTIN is refused.
@@ -133,7 +146,10 @@ pub enum GstinError {
 const BASE36: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 fn base36(byte: u8) -> Option<u32> {
-    BASE36.iter().position(|&digit| digit == byte).map(|index| index as u32)
+    BASE36
+        .iter()
+        .position(|&digit| digit == byte)
+        .map(|index| index as u32)
 }
 
 /// The check character of the first 14 characters of a GSTIN (the GSTN's mod-36 scheme: each
@@ -149,20 +165,33 @@ fn check_character(first14: &[u8]) -> Option<u8> {
 
 /// Checks a GSTIN's format and check character; returns it upper-cased without spaces.
 pub fn check_gstin(text: &str) -> Result<String, GstinError> {
-    let gstin: String = text.split_whitespace().collect::<String>().to_ascii_uppercase();
+    let gstin: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .to_ascii_uppercase();
     let bytes = gstin.as_bytes();
     if bytes.len() != 15 || !gstin.is_ascii() {
         return Err(GstinError::Length);
     }
-    let code = gstin[..2].parse::<u8>().ok().filter(|_| bytes[..2].iter().all(u8::is_ascii_digit));
+    let code = gstin[..2]
+        .parse::<u8>()
+        .ok()
+        .filter(|_| bytes[..2].iter().all(u8::is_ascii_digit));
     if code.and_then(region_by_code).is_none() && code != Some(97) {
         return Err(GstinError::StateCode);
     }
     let pan = &bytes[2..12];
-    if !(pan[..5].iter().all(u8::is_ascii_uppercase) && pan[5..9].iter().all(u8::is_ascii_digit) && pan[9].is_ascii_uppercase()) {
+    if !(pan[..5].iter().all(u8::is_ascii_uppercase)
+        && pan[5..9].iter().all(u8::is_ascii_digit)
+        && pan[9].is_ascii_uppercase())
+    {
         return Err(GstinError::Pan);
     }
-    if !(bytes[12].is_ascii_alphanumeric() && bytes[12] != b'0' && bytes[13] == b'Z' && bytes[14].is_ascii_alphanumeric()) {
+    if !(bytes[12].is_ascii_alphanumeric()
+        && bytes[12] != b'0'
+        && bytes[13] == b'Z'
+        && bytes[14].is_ascii_alphanumeric())
+    {
         return Err(GstinError::Tail);
     }
     if check_character(&bytes[..14]) != Some(bytes[14]) {
@@ -182,8 +211,21 @@ mod tests {
 
     #[test]
     fn the_table_has_every_state_and_territory_once() {
-        assert_eq!(REGIONS.iter().filter(|region| region.kind == RegionKind::State).count(), 31, "28 states and 3 territories with a legislature");
-        assert_eq!(REGIONS.iter().filter(|region| region.kind == RegionKind::UnionTerritory).count(), 5);
+        assert_eq!(
+            REGIONS
+                .iter()
+                .filter(|region| region.kind == RegionKind::State)
+                .count(),
+            31,
+            "28 states and 3 territories with a legislature"
+        );
+        assert_eq!(
+            REGIONS
+                .iter()
+                .filter(|region| region.kind == RegionKind::UnionTerritory)
+                .count(),
+            5
+        );
         let mut codes: Vec<u8> = REGIONS.iter().map(|region| region.code).collect();
         codes.dedup();
         assert_eq!(codes.len(), REGIONS.len(), "codes ascend without repeats");
@@ -191,24 +233,48 @@ mod tests {
 
     #[test]
     fn regions_are_found_by_name_alias_or_code() {
-        assert_eq!(find_region(" maharashtra ").map(|region| region.code), Some(27));
-        assert_eq!(find_region("27").map(|region| region.name), Some("Maharashtra"));
-        assert_eq!(find_region("Orissa").map(|region| region.name), Some("Odisha"));
-        assert_eq!(find_region("Chandigarh").map(|region| region.kind), Some(RegionKind::UnionTerritory));
-        assert_eq!(find_region("Delhi").map(|region| region.kind), Some(RegionKind::State));
+        assert_eq!(
+            find_region(" maharashtra ").map(|region| region.code),
+            Some(27)
+        );
+        assert_eq!(
+            find_region("27").map(|region| region.name),
+            Some("Maharashtra")
+        );
+        assert_eq!(
+            find_region("Orissa").map(|region| region.name),
+            Some("Odisha")
+        );
+        assert_eq!(
+            find_region("Chandigarh").map(|region| region.kind),
+            Some(RegionKind::UnionTerritory)
+        );
+        assert_eq!(
+            find_region("Delhi").map(|region| region.kind),
+            Some(RegionKind::State)
+        );
         assert_eq!(find_region("Atlantis"), None);
         assert_eq!(find_region("25"), None);
     }
 
     #[test]
     fn gstins_are_checked_by_format_and_check_character() {
-        assert_eq!(check_gstin("27aapfu0939f1zv"), Ok("27AAPFU0939F1ZV".to_owned()));
-        assert_eq!(check_gstin("29 AAGCB 7383J 1Z4"), Ok("29AAGCB7383J1Z4".to_owned()));
+        assert_eq!(
+            check_gstin("27aapfu0939f1zv"),
+            Ok("27AAPFU0939F1ZV".to_owned())
+        );
+        assert_eq!(
+            check_gstin("29 AAGCB 7383J 1Z4"),
+            Ok("29AAGCB7383J1Z4".to_owned())
+        );
         assert_eq!(check_gstin("27AAPFU0939F1ZW"), Err(GstinError::Checksum));
         assert_eq!(check_gstin("27AAPFU0939F1Z"), Err(GstinError::Length));
         assert_eq!(check_gstin("25AAPFU0939F1ZV"), Err(GstinError::StateCode));
         assert_eq!(check_gstin("27AAPF10939F1ZV"), Err(GstinError::Pan));
         assert_eq!(check_gstin("27AAPFU0939F1AV"), Err(GstinError::Tail));
-        assert_eq!(gstin_region("27AAPFU0939F1ZV").map(|region| region.name), Some("Maharashtra"));
+        assert_eq!(
+            gstin_region("27AAPFU0939F1ZV").map(|region| region.name),
+            Some("Maharashtra")
+        );
     }
 }

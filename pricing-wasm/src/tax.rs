@@ -19,7 +19,9 @@ use crate::regions::{Region, RegionKind, find_region};
 
 /// A GST rate in percent (`18` is 18 %), 0 to 100 with at most two decimals. On the wire it is a
 /// plain number, read like money.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(try_from = "Money", into = "Money")]
 pub struct GstRate(Money);
 
@@ -53,7 +55,11 @@ impl TryFrom<Money> for GstRate {
     type Error = RateOutOfRange;
 
     fn try_from(value: Money) -> Result<GstRate, RateOutOfRange> {
-        if value.is_negative() || value > Money::from_rupees(100) { Err(RateOutOfRange) } else { Ok(GstRate(value)) }
+        if value.is_negative() || value > Money::from_rupees(100) {
+            Err(RateOutOfRange)
+        } else {
+            Ok(GstRate(value))
+        }
     }
 }
 
@@ -99,7 +105,10 @@ pub fn supply(shop: Region, place_of_supply: Region) -> Supply {
 /// The supply from a shop in the state named `shop_state` to `ship_to_state` (names as
 /// [`crate::find_region`] reads them); `None` when either is not a state or territory of India.
 pub fn supply_between(shop_state: &str, ship_to_state: &str) -> Option<Supply> {
-    Some(supply(find_region(shop_state)?, find_region(ship_to_state)?))
+    Some(supply(
+        find_region(shop_state)?,
+        find_region(ship_to_state)?,
+    ))
 }
 
 /// The tax in a GST-inclusive amount.
@@ -132,13 +141,29 @@ pub fn split_tax(inclusive: Money, rate: GstRate, supply: Supply) -> TaxSplit {
     match supply {
         Supply::InterState => {
             let taxable_value = inclusive.times_ratio(10_000, divisor).unwrap_or(inclusive);
-            TaxSplit { taxable_value, igst: inclusive - taxable_value, ..TaxSplit::default() }
+            TaxSplit {
+                taxable_value,
+                igst: inclusive - taxable_value,
+                ..TaxSplit::default()
+            }
         }
         Supply::IntraState | Supply::IntraTerritory => {
-            let half = inclusive.times_ratio(rate.basis_points(), 2 * divisor).unwrap_or(Money::ZERO);
+            let half = inclusive
+                .times_ratio(rate.basis_points(), 2 * divisor)
+                .unwrap_or(Money::ZERO);
             let taxable_value = inclusive - half - half;
-            let (sgst, utgst) = if supply == Supply::IntraState { (half, Money::ZERO) } else { (Money::ZERO, half) };
-            TaxSplit { taxable_value, cgst: half, sgst, utgst, igst: Money::ZERO }
+            let (sgst, utgst) = if supply == Supply::IntraState {
+                (half, Money::ZERO)
+            } else {
+                (Money::ZERO, half)
+            };
+            TaxSplit {
+                taxable_value,
+                cgst: half,
+                sgst,
+                utgst,
+                igst: Money::ZERO,
+            }
         }
     }
 }
@@ -154,18 +179,32 @@ pub fn allocate(amount: Money, weights: &[Money]) -> Vec<Money> {
     if whole == 0 {
         return vec![Money::ZERO; weights.len()];
     }
-    let mut shares: Vec<(i128, i128)> = weights.iter().map(|weight| (amount * paise(*weight) / whole, amount * paise(*weight) % whole)).collect();
+    let mut shares: Vec<(i128, i128)> = weights
+        .iter()
+        .map(|weight| {
+            (
+                amount * paise(*weight) / whole,
+                amount * paise(*weight) % whole,
+            )
+        })
+        .collect();
     let mut left = amount - shares.iter().map(|(share, _)| share).sum::<i128>();
     // Fewer paise are left than there are parts, and an order has at most a hundred lines:
     // picking the largest remainder each time is quick, and smaller in the wasm than a sort.
     while left > 0 {
-        let Some(index) = (0..shares.len()).filter(|index| shares[*index].1 >= 0).max_by(|a, b| shares[*a].1.cmp(&shares[*b].1).then(b.cmp(a))) else {
+        let Some(index) = (0..shares.len())
+            .filter(|index| shares[*index].1 >= 0)
+            .max_by(|a, b| shares[*a].1.cmp(&shares[*b].1).then(b.cmp(a)))
+        else {
             break;
         };
         shares[index] = (shares[index].0 + 1, -1);
         left -= 1;
     }
-    shares.into_iter().map(|(share, _)| Money::from_paise(i64::try_from(share).unwrap_or(i64::MAX))).collect()
+    shares
+        .into_iter()
+        .map(|(share, _)| Money::from_paise(i64::try_from(share).unwrap_or(i64::MAX)))
+        .collect()
 }
 
 /// One line to be taxed: a GST-inclusive unit price, an amount and the product's rate.
@@ -220,9 +259,17 @@ pub struct TaxedOrder {
 
 /// Prices an order with GST: the discounts (each at least zero, together at most the subtotal)
 /// spread over the lines, and each line's tax split out for `supply`.
-pub fn taxed_order(lines: &[TaxedLine], coupon_discount: Money, discount: Money, supply: Supply) -> TaxedOrder {
+pub fn taxed_order(
+    lines: &[TaxedLine],
+    coupon_discount: Money,
+    discount: Money,
+    supply: Supply,
+) -> TaxedOrder {
     let num_items_in_cart = lines.iter().map(|line| line.amount).sum();
-    let values: Vec<Money> = lines.iter().map(|line| line.price.at_least_zero().times(line.amount)).collect();
+    let values: Vec<Money> = lines
+        .iter()
+        .map(|line| line.price.at_least_zero().times(line.amount))
+        .collect();
     let subtotal: Money = values.iter().copied().sum();
     let (coupon_discount, discount) = (coupon_discount.at_least_zero(), discount.at_least_zero());
     let shares = allocate(coupon_discount + discount, &values);
@@ -232,7 +279,12 @@ pub fn taxed_order(lines: &[TaxedLine], coupon_discount: Money, discount: Money,
         .zip(shares)
         .map(|((line, value), share)| {
             let total = value - share;
-            LineMoney { value, discount: share, total, tax: split_tax(total, line.gst_rate, supply) }
+            LineMoney {
+                value,
+                discount: share,
+                total,
+                tax: split_tax(total, line.gst_rate, supply),
+            }
         })
         .collect();
     let sum = |part: fn(&LineMoney) -> Money| lines.iter().map(part).sum::<Money>();
@@ -266,26 +318,47 @@ mod tests {
     #[test]
     fn inter_state_tax_follows_the_formula() {
         let split = split_tax(rupees("500"), GstRate::percent(18), Supply::InterState);
-        assert_eq!((split.taxable_value, split.igst), (rupees("423.73"), rupees("76.27")));
+        assert_eq!(
+            (split.taxable_value, split.igst),
+            (rupees("423.73"), rupees("76.27"))
+        );
         assert_eq!(split.cgst + split.sgst + split.utgst, Money::ZERO);
     }
 
     #[test]
     fn intra_state_halves_are_equal_and_add_up() {
         let split = split_tax(rupees("500"), GstRate::percent(18), Supply::IntraState);
-        assert_eq!((split.taxable_value, split.cgst, split.sgst), (rupees("423.72"), rupees("38.14"), rupees("38.14")));
+        assert_eq!(
+            (split.taxable_value, split.cgst, split.sgst),
+            (rupees("423.72"), rupees("38.14"), rupees("38.14"))
+        );
         let split = split_tax(rupees("118"), GstRate::percent(18), Supply::IntraTerritory);
-        assert_eq!((split.taxable_value, split.cgst, split.utgst, split.sgst), (rupees("100"), rupees("9"), rupees("9"), Money::ZERO));
+        assert_eq!(
+            (split.taxable_value, split.cgst, split.utgst, split.sgst),
+            (rupees("100"), rupees("9"), rupees("9"), Money::ZERO)
+        );
         let exempt = split_tax(rupees("99.99"), GstRate::ZERO, Supply::IntraState);
-        assert_eq!((exempt.taxable_value, exempt.tax()), (rupees("99.99"), Money::ZERO));
+        assert_eq!(
+            (exempt.taxable_value, exempt.tax()),
+            (rupees("99.99"), Money::ZERO)
+        );
     }
 
     #[test]
     fn supply_depends_on_the_states_and_the_kind_of_territory() {
         let region = |name| find_region(name).unwrap();
-        assert_eq!(supply(region("Maharashtra"), region("Maharashtra")), Supply::IntraState);
-        assert_eq!(supply(region("Maharashtra"), region("Karnataka")), Supply::InterState);
-        assert_eq!(supply(region("Chandigarh"), region("Chandigarh")), Supply::IntraTerritory);
+        assert_eq!(
+            supply(region("Maharashtra"), region("Maharashtra")),
+            Supply::IntraState
+        );
+        assert_eq!(
+            supply(region("Maharashtra"), region("Karnataka")),
+            Supply::InterState
+        );
+        assert_eq!(
+            supply(region("Chandigarh"), region("Chandigarh")),
+            Supply::IntraTerritory
+        );
         assert_eq!(supply(region("Delhi"), region("Delhi")), Supply::IntraState);
     }
 
@@ -295,23 +368,45 @@ mod tests {
         assert_eq!(shares, [rupees("3.34"), rupees("3.33"), rupees("3.33")]);
         let shares = allocate(rupees("50"), &[rupees("30"), rupees("10")]);
         assert_eq!(shares, [rupees("30"), rupees("10")], "capped at the whole");
-        assert_eq!(allocate(rupees("5"), &[Money::ZERO, Money::ZERO]), [Money::ZERO, Money::ZERO]);
+        assert_eq!(
+            allocate(rupees("5"), &[Money::ZERO, Money::ZERO]),
+            [Money::ZERO, Money::ZERO]
+        );
         assert!(allocate(rupees("5"), &[]).is_empty());
     }
 
     #[test]
     fn an_order_spreads_its_discount_before_splitting_tax() {
         let lines = [
-            TaxedLine { price: rupees("300"), amount: 2, gst_rate: GstRate::percent(18) },
-            TaxedLine { price: rupees("400"), amount: 1, gst_rate: GstRate::percent(5) },
+            TaxedLine {
+                price: rupees("300"),
+                amount: 2,
+                gst_rate: GstRate::percent(18),
+            },
+            TaxedLine {
+                price: rupees("400"),
+                amount: 1,
+                gst_rate: GstRate::percent(5),
+            },
         ];
         let order = taxed_order(&lines, rupees("100"), Money::ZERO, Supply::InterState);
         assert_eq!(order.subtotal, rupees("1000"));
         assert_eq!(order.total, rupees("900"));
         assert_eq!(order.num_items_in_cart, 3);
-        assert_eq!((order.lines[0].discount, order.lines[1].discount), (rupees("60"), rupees("40")));
-        assert_eq!(order.lines[0].tax.taxable_value, rupees("457.63"), "540 / 1.18");
-        assert_eq!(order.lines[1].tax.taxable_value, rupees("342.86"), "360 / 1.05");
+        assert_eq!(
+            (order.lines[0].discount, order.lines[1].discount),
+            (rupees("60"), rupees("40"))
+        );
+        assert_eq!(
+            order.lines[0].tax.taxable_value,
+            rupees("457.63"),
+            "540 / 1.18"
+        );
+        assert_eq!(
+            order.lines[1].tax.taxable_value,
+            rupees("342.86"),
+            "360 / 1.05"
+        );
         assert_eq!(order.tax.taxable_value + order.tax.tax(), order.total);
         let free = taxed_order(&lines, rupees("900"), rupees("900"), Supply::IntraState);
         assert_eq!((free.total, free.tax.tax()), (Money::ZERO, Money::ZERO));

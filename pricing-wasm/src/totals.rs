@@ -47,14 +47,23 @@ mod tests {
     #[test]
     fn total_is_subtotal_less_discount_but_never_negative() {
         let lines = [
-            OrderLine { price: Money::from_paise(12_550), amount: 2 },
-            OrderLine { price: Money::from_rupees(80), amount: 1 },
+            OrderLine {
+                price: Money::from_paise(12_550),
+                amount: 2,
+            },
+            OrderLine {
+                price: Money::from_rupees(80),
+                amount: 1,
+            },
         ];
         let totals = order_totals(&lines, Money::from_rupees(31));
         assert_eq!(totals.subtotal.to_string(), "331.00");
         assert_eq!(totals.total.to_string(), "300.00");
         assert_eq!(totals.num_items_in_cart, 3);
-        assert_eq!(order_totals(&lines, Money::from_rupees(1000)).total, Money::ZERO);
+        assert_eq!(
+            order_totals(&lines, Money::from_rupees(1000)).total,
+            Money::ZERO
+        );
         assert_eq!(order_totals(&[], Money::ZERO).total, Money::ZERO);
     }
 }

@@ -71,13 +71,21 @@ pub fn validate_order(lines: &[OrderLine], discount: Money) -> Result<(), OrderE
         return Err(OrderError::NoLines);
     }
     if lines.len() > MAX_ORDER_LINES {
-        return Err(OrderError::TooManyLines { max: MAX_ORDER_LINES });
+        return Err(OrderError::TooManyLines {
+            max: MAX_ORDER_LINES,
+        });
     }
     for (index, line) in lines.iter().enumerate() {
         if !(1..=MAX_LINE_AMOUNT).contains(&line.amount) {
-            return Err(OrderError::AmountOutOfRange { line: index, max: MAX_LINE_AMOUNT });
+            return Err(OrderError::AmountOutOfRange {
+                line: index,
+                max: MAX_LINE_AMOUNT,
+            });
         }
-        check_unit_price(line.price).map_err(|problem| OrderError::PriceOutOfRange { line: index, problem })?;
+        check_unit_price(line.price).map_err(|problem| OrderError::PriceOutOfRange {
+            line: index,
+            problem,
+        })?;
     }
     check_discount(discount).map_err(OrderError::DiscountOutOfRange)?;
     Ok(())
@@ -88,23 +96,54 @@ mod tests {
     use super::*;
 
     fn line(rupees: i64, amount: u32) -> OrderLine {
-        OrderLine { price: Money::from_rupees(rupees), amount }
+        OrderLine {
+            price: Money::from_rupees(rupees),
+            amount,
+        }
     }
 
     #[test]
     fn refuses_each_kind_of_bad_payload() {
         assert_eq!(validate_order(&[], Money::ZERO), Err(OrderError::NoLines));
-        assert_eq!(validate_order(&vec![line(1, 1); 101], Money::ZERO), Err(OrderError::TooManyLines { max: 100 }));
+        assert_eq!(
+            validate_order(&vec![line(1, 1); 101], Money::ZERO),
+            Err(OrderError::TooManyLines { max: 100 })
+        );
         assert_eq!(
             validate_order(&[line(1, 1), line(1, 21)], Money::ZERO),
             Err(OrderError::AmountOutOfRange { line: 1, max: 20 })
         );
-        assert_eq!(validate_order(&[line(1, 0)], Money::ZERO).unwrap_err().field(), "cartItems[0].amount");
-        assert_eq!(validate_order(&[line(-1, 1)], Money::ZERO), Err(OrderError::PriceOutOfRange { line: 0, problem: LimitError::Negative }));
-        assert_eq!(validate_order(&[line(1, 1)], Money::from_rupees(-1)), Err(OrderError::DiscountOutOfRange(LimitError::Negative)));
+        assert_eq!(
+            validate_order(&[line(1, 0)], Money::ZERO)
+                .unwrap_err()
+                .field(),
+            "cartItems[0].amount"
+        );
+        assert_eq!(
+            validate_order(&[line(-1, 1)], Money::ZERO),
+            Err(OrderError::PriceOutOfRange {
+                line: 0,
+                problem: LimitError::Negative
+            })
+        );
+        assert_eq!(
+            validate_order(&[line(1, 1)], Money::from_rupees(-1)),
+            Err(OrderError::DiscountOutOfRange(LimitError::Negative))
+        );
         let too_dear = validate_order(&[line(1, 1), line(10_000_001, 1)], Money::ZERO).unwrap_err();
-        assert_eq!((too_dear.field().as_str(), too_dear.to_string().as_str()), ("cartItems[1].price", "item 1: price must be at most ₹1,00,00,000.00"));
-        assert_eq!(validate_order(&[line(1, 1)], Money::from_rupees(2_000_000_000_001)).unwrap_err().field(), "discount");
+        assert_eq!(
+            (too_dear.field().as_str(), too_dear.to_string().as_str()),
+            (
+                "cartItems[1].price",
+                "item 1: price must be at most ₹1,00,00,000.00"
+            )
+        );
+        assert_eq!(
+            validate_order(&[line(1, 1)], Money::from_rupees(2_000_000_000_001))
+                .unwrap_err()
+                .field(),
+            "discount"
+        );
         assert_eq!(validate_order(&vec![line(0, 20); 100], Money::ZERO), Ok(()));
     }
 }

@@ -2,9 +2,10 @@
 //! the wasm build, so browser and server cannot drift.
 
 use pricing::{
-    AmountContext, Cart, CartLine, CouponTerms, CouponUsage, Money, OrderLine, OrderTotals, PageItem, PriceUpdate, Supply,
-    TaxedLine, TaxedOrder, amount_in_words, amount_options, check_gstin, evaluate_coupon, format_inr, order_totals,
-    page_count, pagination_items, supply_between, taxed_order, validate_order,
+    AmountContext, Cart, CartLine, CouponTerms, CouponUsage, Money, OrderLine, OrderTotals,
+    PageItem, PriceUpdate, Supply, TaxedLine, TaxedOrder, amount_in_words, amount_options,
+    check_gstin, evaluate_coupon, format_inr, order_totals, page_count, pagination_items,
+    supply_between, taxed_order, validate_order,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -128,7 +129,9 @@ struct CartCase {
 #[derive(Deserialize)]
 #[serde(tag = "op", rename_all = "camelCase")]
 enum CartStep {
-    Add { line: CartLine },
+    Add {
+        line: CartLine,
+    },
     Remove {
         #[serde(rename = "cartID")]
         cart_id: String,
@@ -138,7 +141,9 @@ enum CartStep {
         cart_id: String,
         amount: u32,
     },
-    UpdatePrices { updates: Vec<PriceUpdate> },
+    UpdatePrices {
+        updates: Vec<PriceUpdate>,
+    },
     Clear,
 }
 
@@ -163,10 +168,22 @@ fn formats_every_fixture_amount() {
 fn pages_every_fixture() {
     let table = table();
     for case in table.page_count {
-        assert_eq!(page_count(case.total, case.page_size), case.expected, "{} / {}", case.total, case.page_size);
+        assert_eq!(
+            page_count(case.total, case.page_size),
+            case.expected,
+            "{} / {}",
+            case.total,
+            case.page_size
+        );
     }
     for case in table.pagination_items {
-        assert_eq!(pagination_items(case.page, case.page_count), case.expected, "page {} of {}", case.page, case.page_count);
+        assert_eq!(
+            pagination_items(case.page, case.page_count),
+            case.expected,
+            "page {} of {}",
+            case.page,
+            case.page_count
+        );
     }
     for case in table.amount_options {
         assert_eq!(amount_options(case.context, case.current), case.expected);
@@ -182,7 +199,10 @@ fn totals_and_validates_every_fixture_order() {
     for case in table.validate_order {
         let actual = validate_order(&case.lines, case.discount)
             .err()
-            .map(|error| Problem { code: error.code().to_owned(), field: error.field() });
+            .map(|error| Problem {
+                code: error.code().to_owned(),
+                field: error.field(),
+            });
         assert_eq!(actual, case.expected);
     }
 }
@@ -190,13 +210,16 @@ fn totals_and_validates_every_fixture_order() {
 #[test]
 fn replays_every_fixture_cart() {
     for case in table().cart {
-        let cart = case.steps.into_iter().fold(Cart::empty(), |cart, step| match step {
-            CartStep::Add { line } => cart.add_item(line),
-            CartStep::Remove { cart_id } => cart.remove_item(&cart_id),
-            CartStep::Edit { cart_id, amount } => cart.edit_item(&cart_id, amount),
-            CartStep::UpdatePrices { updates } => cart.update_prices(&updates),
-            CartStep::Clear => Cart::empty(),
-        });
+        let cart = case
+            .steps
+            .into_iter()
+            .fold(Cart::empty(), |cart, step| match step {
+                CartStep::Add { line } => cart.add_item(line),
+                CartStep::Remove { cart_id } => cart.remove_item(&cart_id),
+                CartStep::Edit { cart_id, amount } => cart.edit_item(&cart_id, amount),
+                CartStep::UpdatePrices { updates } => cart.update_prices(&updates),
+                CartStep::Clear => Cart::empty(),
+            });
         assert_eq!(cart, case.expected, "cart case '{}'", case.name);
     }
 }
@@ -204,10 +227,26 @@ fn replays_every_fixture_cart() {
 #[test]
 fn taxes_every_fixture_order() {
     for case in table().taxed_order {
-        assert_eq!(taxed_order(&case.lines, case.coupon_discount, case.discount, case.supply), case.expected, "{}", case.name);
+        assert_eq!(
+            taxed_order(
+                &case.lines,
+                case.coupon_discount,
+                case.discount,
+                case.supply
+            ),
+            case.expected,
+            "{}",
+            case.name
+        );
     }
     for case in table().supply {
-        assert_eq!(supply_between(&case.shop, &case.ship_to), case.expected, "{} to {}", case.shop, case.ship_to);
+        assert_eq!(
+            supply_between(&case.shop, &case.ship_to),
+            case.expected,
+            "{} to {}",
+            case.shop,
+            case.ship_to
+        );
     }
 }
 
@@ -216,7 +255,9 @@ fn evaluates_every_fixture_coupon_and_gstin() {
     for case in table().coupon {
         let outcome = match evaluate_coupon(&case.terms, &case.usage, case.subtotal, case.now_ms) {
             Ok(discount) => CouponOutcome::Discount { discount },
-            Err(refusal) => CouponOutcome::Refused { reason: refusal.reason().to_owned() },
+            Err(refusal) => CouponOutcome::Refused {
+                reason: refusal.reason().to_owned(),
+            },
         };
         assert_eq!(outcome, case.expected, "{}", case.name);
     }

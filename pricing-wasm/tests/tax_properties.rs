@@ -4,7 +4,10 @@
 
 #![allow(clippy::unwrap_used)] // a rate from 0 to 100 percent always converts
 
-use pricing::{CouponKind, CouponTerms, GstRate, Money, Supply, TaxedLine, allocate, coupon_discount, split_tax, taxed_order};
+use pricing::{
+    CouponKind, CouponTerms, GstRate, Money, Supply, TaxedLine, allocate, coupon_discount,
+    split_tax, taxed_order,
+};
 use proptest::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -19,7 +22,8 @@ fn rate() -> impl Strategy<Value = GstRate> {
         Just(GstRate::percent(5)),
         Just(GstRate::percent(18)),
         Just(GstRate::percent(40)),
-        (0i64..=10_000).prop_map(|hundredths| GstRate::try_from(Money::from_paise(hundredths)).unwrap()),
+        (0i64..=10_000)
+            .prop_map(|hundredths| GstRate::try_from(Money::from_paise(hundredths)).unwrap()),
     ]
 }
 
@@ -28,16 +32,25 @@ fn rate() -> impl Strategy<Value = GstRate> {
 fn formula_taxable_paise(inclusive: Money, rate: GstRate) -> i64 {
     let inclusive = Decimal::new(inclusive.paise(), 2);
     let rate = Decimal::new(rate.basis_points(), 2);
-    let taxable = (inclusive * Decimal::ONE_HUNDRED / (Decimal::ONE_HUNDRED + rate)).round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+    let taxable = (inclusive * Decimal::ONE_HUNDRED / (Decimal::ONE_HUNDRED + rate))
+        .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
     (taxable * Decimal::ONE_HUNDRED).to_i64().unwrap()
 }
 
 fn supply() -> impl Strategy<Value = Supply> {
-    prop_oneof![Just(Supply::IntraState), Just(Supply::IntraTerritory), Just(Supply::InterState)]
+    prop_oneof![
+        Just(Supply::IntraState),
+        Just(Supply::IntraTerritory),
+        Just(Supply::InterState)
+    ]
 }
 
 fn line() -> impl Strategy<Value = TaxedLine> {
-    (money(2_000_000), 1u32..=20, rate()).prop_map(|(price, amount, gst_rate)| TaxedLine { price, amount, gst_rate })
+    (money(2_000_000), 1u32..=20, rate()).prop_map(|(price, amount, gst_rate)| TaxedLine {
+        price,
+        amount,
+        gst_rate,
+    })
 }
 
 proptest! {

@@ -12,7 +12,14 @@ use crate::domain::{AdminRole, Email, FieldErrors, Password, Username};
 use crate::error::ApiError;
 
 /// Checks and creates an admin; `only_if_first` refuses when any admin exists.
-pub async fn create_admin(db: &Db, username: &str, email: &str, password: &str, role: AdminRole, only_if_first: bool) -> anyhow::Result<AdminAccount> {
+pub async fn create_admin(
+    db: &Db,
+    username: &str,
+    email: &str,
+    password: &str,
+    role: AdminRole,
+    only_if_first: bool,
+) -> anyhow::Result<AdminAccount> {
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(username));
     let email = errors.check("email", Email::parse(email));
@@ -27,10 +34,12 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, password: &str, 
         password_hash: Hasher::new(1).hash(&password).await?,
         role: role.as_str().to_owned(),
     };
-    repo::create(db, admin, only_if_first).await.map_err(|error| match error {
-        ApiError::Internal(cause) => cause,
-        other => anyhow!("{other}"),
-    })
+    repo::create(db, admin, only_if_first)
+        .await
+        .map_err(|error| match error {
+            ApiError::Internal(cause) => cause,
+            other => anyhow!("{other}"),
+        })
 }
 
 /// Creates the configured superadmin when no admin exists yet.
@@ -38,9 +47,18 @@ pub async fn ensure_superadmin(db: &Db, bootstrap: &BootstrapAdmin) -> anyhow::R
     if repo::count(db).await? > 0 {
         return Ok(());
     }
-    let admin = create_admin(db, &bootstrap.username, &bootstrap.email, &bootstrap.password, AdminRole::Superadmin, true)
-        .await
-        .context("creating the bootstrap admin from BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD")?;
+    let admin = create_admin(
+        db,
+        &bootstrap.username,
+        &bootstrap.email,
+        &bootstrap.password,
+        AdminRole::Superadmin,
+        true,
+    )
+    .await
+    .context(
+        "creating the bootstrap admin from BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD",
+    )?;
     tracing::info!(email = %admin.email, "created the bootstrap superadmin");
     Ok(())
 }

@@ -7,12 +7,12 @@ use serde_json::{Map, Value};
 
 use crate::admins::repo;
 use crate::admins::types::{AdminEnvelope, AdminList, UpdateAdmin};
-use crate::state::AppState;
 use crate::auth::session::{Admin, forbidden};
 use crate::domain::{AdminId, Email, FieldErrors, Password, Username};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
+use crate::state::AppState;
 
 fn not_found() -> ApiError {
     ApiError::NotFound("No such admin".to_owned())
@@ -25,17 +25,30 @@ fn admin_id(raw: &str) -> ApiResult<AdminId> {
 /// Lists admins, oldest first.
 #[utoipa::path(get, path = "/api/v1/admins", operation_id = "list_admins", tag = "admins", params(PageParams), security(("bearer" = [])),
     responses((status = 200, body = AdminList), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, _admin: Admin, ApiQuery(params): ApiQuery<PageParams>) -> ApiResult<Json<AdminList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiQuery(params): ApiQuery<PageParams>,
+) -> ApiResult<Json<AdminList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
     let (data, total) = repo::list(&state.db, page).await?;
-    Ok(Json(AdminList { data, meta: ListMeta::new(page, total) }))
+    Ok(Json(AdminList {
+        data,
+        meta: ListMeta::new(page, total),
+    }))
 }
 
 /// One admin.
 #[utoipa::path(get, path = "/api/v1/admins/{id}", operation_id = "get_admin", tag = "admins", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 200, body = AdminEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>) -> ApiResult<Json<AdminEnvelope>> {
-    let admin = repo::find(&state.db, &admin_id(&id)?).await?.ok_or_else(not_found)?;
+pub async fn get(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<AdminEnvelope>> {
+    let admin = repo::find(&state.db, &admin_id(&id)?)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(AdminEnvelope { admin }))
 }
 
@@ -53,33 +66,61 @@ pub async fn update(
     let id = admin_id(&id)?;
     let mut errors = FieldErrors::new();
     let mut changes = Map::new();
-    if let Some(username) = body.username.as_deref().and_then(|v| errors.check("username", Username::parse(v))) {
-        changes.insert("username".to_owned(), Value::String(username.as_str().to_owned()));
+    if let Some(username) = body
+        .username
+        .as_deref()
+        .and_then(|v| errors.check("username", Username::parse(v)))
+    {
+        changes.insert(
+            "username".to_owned(),
+            Value::String(username.as_str().to_owned()),
+        );
     }
-    if let Some(email) = body.email.as_deref().and_then(|v| errors.check("email", Email::parse(v))) {
+    if let Some(email) = body
+        .email
+        .as_deref()
+        .and_then(|v| errors.check("email", Email::parse(v)))
+    {
         changes.insert("email".to_owned(), Value::String(email.as_str().to_owned()));
     }
     if let Some(role) = body.role {
         changes.insert("role".to_owned(), Value::String(role.as_str().to_owned()));
     }
-    let new_password = body.password.as_deref().filter(|p| !p.is_empty()).and_then(|p| errors.check("password", Password::parse(p)));
+    let new_password = body
+        .password
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .and_then(|p| errors.check("password", Password::parse(p)));
     errors.finish()?;
     let revoke = new_password.is_some() || body.role.is_some();
     if let Some(new_password) = new_password {
-        changes.insert("password_hash".to_owned(), Value::String(state.hasher.hash(&new_password).await?));
+        changes.insert(
+            "password_hash".to_owned(),
+            Value::String(state.hasher.hash(&new_password).await?),
+        );
     }
-    let updated = repo::update(&state.db, &id, changes, revoke).await?.ok_or_else(not_found)?;
+    let updated = repo::update(&state.db, &id, changes, revoke)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(AdminEnvelope { admin: updated }))
 }
 
 /// Deletes an admin (superadmin only). Nobody deletes themselves or the last superadmin.
 #[utoipa::path(delete, path = "/api/v1/admins/{id}", operation_id = "delete_admin", tag = "admins", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 409, body = crate::error::ErrorEnvelope)))]
-pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
     admin.require_superadmin()?;
     let id = admin_id(&id)?;
     if id == admin.id {
         return Err(forbidden("You cannot delete your own account"));
     }
-    if repo::delete(&state.db, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
+    if repo::delete(&state.db, &id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(not_found())
+    }
 }

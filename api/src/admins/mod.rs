@@ -12,7 +12,10 @@ use crate::state::AppState;
 
 /// The `/admins` routes.
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admins", get(handlers::list))
-        .route("/admins/{id}", get(handlers::get).put(handlers::update).delete(handlers::delete))
+    Router::new().route("/admins", get(handlers::list)).route(
+        "/admins/{id}",
+        get(handlers::get)
+            .put(handlers::update)
+            .delete(handlers::delete),
+    )
 }

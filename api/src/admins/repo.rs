@@ -45,7 +45,11 @@ pub struct Credentials {
 }
 
 fn email_taken() -> ApiError {
-    ApiError::Conflict { code: "email_taken", message: "An admin with this e-mail address already exists".to_owned(), details: None }
+    ApiError::Conflict {
+        code: "email_taken",
+        message: "An admin with this e-mail address already exists".to_owned(),
+        details: None,
+    }
 }
 
 fn last_superadmin() -> ApiError {
@@ -58,7 +62,10 @@ fn last_superadmin() -> ApiError {
 
 /// The refusal of a registration without a superadmin's token once an admin exists.
 pub fn registration_closed() -> ApiError {
-    ApiError::Forbidden { code: "registration_closed", message: "Admin registration is closed: a superadmin must register new admins".to_owned() }
+    ApiError::Forbidden {
+        code: "registration_closed",
+        message: "Admin registration is closed: a superadmin must register new admins".to_owned(),
+    }
 }
 
 /// Maps the failures of an admin write: duplicate e-mail, the last-superadmin guard, anything else.
@@ -75,13 +82,20 @@ fn on_write_error(error: surrealdb::Error, doing: &'static str) -> ApiError {
 
 /// How many admins exist.
 pub async fn count(db: &Db) -> anyhow::Result<u64> {
-    let mut response = db.query("SELECT count() AS total FROM admin GROUP ALL").await.context("counting admins")?;
+    let mut response = db
+        .query("SELECT count() AS total FROM admin GROUP ALL")
+        .await
+        .context("counting admins")?;
     let total: Option<i64> = response.take((0, "total")).context("counting admins")?;
     Ok(u64::try_from(total.unwrap_or(0)).unwrap_or(0))
 }
 
 /// Creates an admin. With `only_if_first`, refuses (`registration_closed`) when any admin exists.
-pub async fn create(db: &Db, admin: NewAdmin, only_if_first: bool) -> Result<AdminAccount, ApiError> {
+pub async fn create(
+    db: &Db,
+    admin: NewAdmin,
+    only_if_first: bool,
+) -> Result<AdminAccount, ApiError> {
     let id = AdminId::generate();
     let mut response = db
         .query(concat!(
@@ -106,7 +120,10 @@ pub async fn create(db: &Db, admin: NewAdmin, only_if_first: bool) -> Result<Adm
 
 /// Returns the most telling error of a multi-statement response: a THROW or index violation
 /// rather than the "not executed due to a failed transaction" echoes it causes.
-fn first_error(response: &mut surrealdb::IndexedResults, doing: &'static str) -> Result<(), ApiError> {
+fn first_error(
+    response: &mut surrealdb::IndexedResults,
+    doing: &'static str,
+) -> Result<(), ApiError> {
     let mut errors: Vec<(usize, surrealdb::Error)> = response.take_errors().into_iter().collect();
     errors.sort_by_key(|(index, _)| *index);
     let telling = errors
@@ -183,7 +200,10 @@ pub async fn update(
     changes: serde_json::Map<String, serde_json::Value>,
     revoke_sessions: bool,
 ) -> Result<Option<AdminAccount>, ApiError> {
-    let demotes = changes.get("role").and_then(|role| role.as_str()).is_some_and(|role| role != "superadmin");
+    let demotes = changes
+        .get("role")
+        .and_then(|role| role.as_str())
+        .is_some_and(|role| role != "superadmin");
     let mut response = db
         .query(concat!(
             "BEGIN; ",

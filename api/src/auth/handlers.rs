@@ -11,35 +11,50 @@ use utoipa::ToSchema;
 
 use crate::admins::repo as admins_repo;
 use crate::admins::types::{AdminWithToken, Login, RegisterAdmin};
-use crate::state::AppState;
+use crate::auth::otp;
 use crate::auth::session::{Caller, forbidden};
 use crate::auth::throttle::{AccountLimit, IpThrottle};
 use crate::auth::throttle_repo;
 use crate::auth::tokens::{ADMIN_TOKEN_TTL, CUSTOMER_TOKEN_TTL, TokenKind};
-use crate::auth::otp;
 use crate::client_ip::ClientIp;
-use crate::domain::{AdminRole, Email, FieldErrors, Identifier, Mobile, Password, RequiredText, UserId, UserStatus, Username};
+use crate::domain::{
+    AdminRole, Email, FieldErrors, Identifier, Mobile, Password, RequiredText, UserId, UserStatus,
+    Username,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, parse_json};
+use crate::state::AppState;
 use crate::users::repo::{self as users_repo, NewUser};
 use crate::users::types::{RegisterUser, UserWithToken};
 
 /// The one answer to every failed sign-in, whether or not the account exists.
 fn invalid_credentials() -> ApiError {
-    ApiError::Unauthorized { code: "invalid_credentials", message: "Invalid e-mail, mobile number or password".to_owned() }
+    ApiError::Unauthorized {
+        code: "invalid_credentials",
+        message: "Invalid e-mail, mobile number or password".to_owned(),
+    }
 }
 
 fn too_many(wait: Duration) -> ApiError {
-    ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) + u64::from(wait.subsec_nanos() > 0) }
+    ApiError::TooManyRequests {
+        retry_after_secs: wait.as_secs().max(1) + u64::from(wait.subsec_nanos() > 0),
+    }
 }
 
 /// Counts an attempt against the client's address (this node's memory) and, when given, against
 /// the account (in the database), before the work it guards: a burst is held to the policy
 /// however its requests interleave.
-async fn count_attempt(state: &AppState, by_ip: &IpThrottle, ip: &str, account: Option<(AccountLimit, &str)>) -> ApiResult<()> {
+async fn count_attempt(
+    state: &AppState,
+    by_ip: &IpThrottle,
+    ip: &str,
+    account: Option<(AccountLimit, &str)>,
+) -> ApiResult<()> {
     by_ip.acquire(ip).map_err(too_many)?;
     if let Some((limit, key)) = account {
-        throttle_repo::acquire(&state.db, limit, key).await?.map_err(too_many)?;
+        throttle_repo::acquire(&state.db, limit, key)
+            .await?
+            .map_err(too_many)?;
     }
     Ok(())
 }
@@ -55,8 +70,13 @@ async fn verify_sign_in<C>(
     credentials: Option<C>,
     hash: impl Fn(&C) -> &str,
 ) -> ApiResult<C> {
-    let right = state.hasher.verify(password, credentials.as_ref().map(|c| hash(c).to_owned())).await?;
-    let Some(credentials) = credentials.filter(|_| right) else { return Err(invalid_credentials()) };
+    let right = state
+        .hasher
+        .verify(password, credentials.as_ref().map(|c| hash(c).to_owned()))
+        .await?;
+    let Some(credentials) = credentials.filter(|_| right) else {
+        return Err(invalid_credentials());
+    };
     state.throttles.login.refund(ip);
     if let Err(error) = throttle_repo::forget(&state.db, AccountLimit::Login, id_key).await {
         tracing::warn!(error = ?error, "could not clear the sign-in count");
@@ -109,7 +129,13 @@ pub async fn register(
     let by_admin = matches!(caller, Some(Caller::Admin(_)));
     if !by_admin {
         let account = body.email.trim().to_lowercase();
-        count_attempt(&state, &state.throttles.register, &ip.to_string(), Some((AccountLimit::Register, &account))).await?;
+        count_attempt(
+            &state,
+            &state.throttles.register,
+            &ip.to_string(),
+            Some((AccountLimit::Register, &account)),
+        )
+        .await?;
     }
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
@@ -124,10 +150,23 @@ pub async fn register(
         errors.add("status", "only an admin may set the status");
     }
     errors.finish()?;
-    let (Some(username), Some(email), Some(password), Some(address), Some(city), Some(region), Some(mobile), Some(company)) =
-        (username, email, password, address, city, region, mobile, company)
+    let (
+        Some(username),
+        Some(email),
+        Some(password),
+        Some(address),
+        Some(city),
+        Some(region),
+        Some(mobile),
+        Some(company),
+    ) = (
+        username, email, password, address, city, region, mobile, company,
+    )
     else {
-        return Err(ApiError::bad_request("validation_failed", "invalid registration"));
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "invalid registration",
+        ));
     };
     let user = users_repo::create(
         &state.db,
@@ -147,7 +186,11 @@ pub async fn register(
     let jwt = if by_admin {
         None
     } else {
-        Some(state.tokens.issue(TokenKind::User, &user.id, "customer", 0, CUSTOMER_TOKEN_TTL)?)
+        Some(
+            state
+                .tokens
+                .issue(TokenKind::User, &user.id, "customer", 0, CUSTOMER_TOKEN_TTL)?,
+        )
     };
     Ok((StatusCode::CREATED, Json(UserWithToken { user, jwt })))
 }
@@ -167,14 +210,26 @@ pub async fn login(
 ) -> ApiResult<Json<UserWithToken>> {
     let ip = ip.to_string();
     let identifier = Identifier::parse(&body.identifier).ok();
-    let id_key = identifier.as_ref().map_or_else(|| body.identifier.trim().to_lowercase(), |id| id.key().to_owned());
-    count_attempt(&state, &state.throttles.login, &ip, Some((AccountLimit::Login, &id_key))).await?;
+    let id_key = identifier.as_ref().map_or_else(
+        || body.identifier.trim().to_lowercase(),
+        |id| id.key().to_owned(),
+    );
+    count_attempt(
+        &state,
+        &state.throttles.login,
+        &ip,
+        Some((AccountLimit::Login, &id_key)),
+    )
+    .await?;
 
     let credentials = match &identifier {
         Some(identifier) => users_repo::credentials(&state.db, identifier).await?,
         None => None,
     };
-    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| &c.password_hash).await?;
+    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| {
+        &c.password_hash
+    })
+    .await?;
     if UserStatus::from_db(&credentials.status) == UserStatus::Inactive {
         return Err(ApiError::Forbidden {
             code: "account_inactive",
@@ -182,13 +237,25 @@ pub async fn login(
         });
     }
     let id = UserId::parse(&credentials.id).ok_or_else(invalid_credentials)?;
-    let user = users_repo::find(&state.db, &id).await?.ok_or_else(invalid_credentials)?;
-    let jwt = state.tokens.issue(TokenKind::User, &user.id, "customer", credentials.token_version, CUSTOMER_TOKEN_TTL)?;
-    Ok(Json(UserWithToken { user, jwt: Some(jwt) }))
+    let user = users_repo::find(&state.db, &id)
+        .await?
+        .ok_or_else(invalid_credentials)?;
+    let jwt = state.tokens.issue(
+        TokenKind::User,
+        &user.id,
+        "customer",
+        credentials.token_version,
+        CUSTOMER_TOKEN_TTL,
+    )?;
+    Ok(Json(UserWithToken {
+        user,
+        jwt: Some(jwt),
+    }))
 }
 
 /// The same answer whether or not the account exists.
-const OTP_SENT: &str = "If an account matches, we have e-mailed it a 6-digit code. It is valid for 10 minutes.";
+const OTP_SENT: &str =
+    "If an account matches, we have e-mailed it a 6-digit code. It is valid for 10 minutes.";
 
 /// Sends a password-reset OTP to the account's e-mail address (also for a mobile identifier).
 #[utoipa::path(post, path = "/api/v1/auth/forgot-password", tag = "auth", request_body = ForgotPassword,
@@ -202,26 +269,49 @@ pub async fn forgot_password(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ForgotPassword>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    let identifier = Identifier::parse(&body.identifier).map_err(|message| ApiError::invalid_field("identifier", message))?;
-    count_attempt(&state, &state.throttles.otp, &ip.to_string(), Some((AccountLimit::Otp, identifier.key()))).await?;
+    let identifier = Identifier::parse(&body.identifier)
+        .map_err(|message| ApiError::invalid_field("identifier", message))?;
+    count_attempt(
+        &state,
+        &state.throttles.otp,
+        &ip.to_string(),
+        Some((AccountLimit::Otp, identifier.key())),
+    )
+    .await?;
 
     if let Some(credentials) = users_repo::credentials(&state.db, &identifier).await? {
-        let user_id = UserId::parse(&credentials.id).ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bad user key")))?;
+        let user_id = UserId::parse(&credentials.id)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bad user key")))?;
         if !otp::sent_recently(&state.db, &user_id).await? {
             let code = otp::generate();
-            otp::store(&state.db, &user_id, otp::digest(&state.otp_key, &user_id, &code)).await?;
+            otp::store(
+                &state.db,
+                &user_id,
+                otp::digest(&state.otp_key, &user_id, &code),
+            )
+            .await?;
             // Stored in the outbox before answering, so the code survives this node; whichever
             // node claims it sends it.
-            let user = users_repo::find(&state.db, &user_id).await?.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("user vanished")))?;
+            let user = users_repo::find(&state.db, &user_id)
+                .await?
+                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("user vanished")))?;
             let body = format!(
                 "Hello {name},\n\nYour Whisk password reset code is {code}.\n\nIt is valid for 10 minutes and can be used once. \
                  If you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n\nWhisk Baking Supplies\n",
                 name = user.username
             );
-            state.outbox.enqueue(&user.email, "Your Whisk password reset code", &body).await?;
+            state
+                .outbox
+                .enqueue(&user.email, "Your Whisk password reset code", &body)
+                .await?;
         }
     }
-    Ok((StatusCode::ACCEPTED, Json(Message { message: OTP_SENT.to_owned() })))
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Message {
+            message: OTP_SENT.to_owned(),
+        }),
+    ))
 }
 
 /// Sets a new password with the OTP from the e-mail; every earlier session ends.
@@ -243,17 +333,34 @@ pub async fn reset_password(
     let (Some(identifier), Some(new_password)) = (identifier, new_password) else {
         return Err(ApiError::bad_request("validation_failed", "invalid reset"));
     };
-    count_attempt(&state, &state.throttles.otp, &ip.to_string(), Some((AccountLimit::Otp, identifier.key()))).await?;
+    count_attempt(
+        &state,
+        &state.throttles.otp,
+        &ip.to_string(),
+        Some((AccountLimit::Otp, identifier.key())),
+    )
+    .await?;
 
-    let invalid_otp = || ApiError::bad_request("invalid_otp", "The code is wrong or has expired. Ask for a new one.");
-    let user_id = users_repo::credentials(&state.db, &identifier).await?.and_then(|c| UserId::parse(&c.id));
+    let invalid_otp = || {
+        ApiError::bad_request(
+            "invalid_otp",
+            "The code is wrong or has expired. Ask for a new one.",
+        )
+    };
+    let user_id = users_repo::credentials(&state.db, &identifier)
+        .await?
+        .and_then(|c| UserId::parse(&c.id));
     let redeemed = match &user_id {
         Some(user_id) => otp::redeem(&state.db, &state.otp_key, user_id, body.otp.trim()).await?,
         None => false,
     };
-    let Some(user_id) = user_id.filter(|_| redeemed) else { return Err(invalid_otp()) };
+    let Some(user_id) = user_id.filter(|_| redeemed) else {
+        return Err(invalid_otp());
+    };
     users_repo::set_password(&state.db, &user_id, state.hasher.hash(&new_password).await?).await?;
-    Ok(Json(Message { message: "Password reset successfully".to_owned() }))
+    Ok(Json(Message {
+        message: "Password reset successfully".to_owned(),
+    }))
 }
 
 /// Reads the admin registration form: JSON or multipart form fields.
@@ -271,9 +378,16 @@ async fn admin_registration(request: Request, state: &AppState) -> ApiResult<Reg
         .await
         .map_err(|rejection| ApiError::bad_request("invalid_body", rejection.body_text()))?;
     let mut fields = serde_json::Map::new();
-    while let Some(field) = multipart.next_field().await.map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))? {
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))?
+    {
         let name = field.name().unwrap_or_default().to_owned();
-        let value = field.text().await.map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))?;
+        let value = field
+            .text()
+            .await
+            .map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))?;
         if !(name == "role" && value.is_empty()) {
             fields.insert(name, serde_json::Value::String(value));
         }
@@ -307,14 +421,23 @@ pub async fn register_admin(
 ) -> ApiResult<(StatusCode, Json<AdminWithToken>)> {
     let body = admin_registration(request, &state).await?;
     let account = format!("admin:{}", body.email.trim().to_lowercase());
-    count_attempt(&state, &state.throttles.register, &ip.to_string(), Some((AccountLimit::Register, &account))).await?;
+    count_attempt(
+        &state,
+        &state.throttles.register,
+        &ip.to_string(),
+        Some((AccountLimit::Register, &account)),
+    )
+    .await?;
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
     let email = errors.check("email", Email::parse(&body.email));
     let password = errors.check("password", Password::parse(&body.password));
     errors.finish()?;
     let (Some(username), Some(email), Some(password)) = (username, email, password) else {
-        return Err(ApiError::bad_request("validation_failed", "invalid registration"));
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "invalid registration",
+        ));
     };
     let registering_first = match &caller {
         Some(Caller::Admin(admin)) => {
@@ -323,7 +446,11 @@ pub async fn register_admin(
         }
         _ => true,
     };
-    let role = if registering_first { AdminRole::Superadmin } else { body.role.unwrap_or_default() };
+    let role = if registering_first {
+        AdminRole::Superadmin
+    } else {
+        body.role.unwrap_or_default()
+    };
     // Refused before the costly hash when registration is closed (the create checks it again,
     // atomically, for two first registrations racing).
     if registering_first && admins_repo::count(&state.db).await? > 0 {
@@ -335,12 +462,23 @@ pub async fn register_admin(
         password_hash: state.hasher.hash(&password).await?,
         role: role.as_str().to_owned(),
     };
-    let admin = admins_repo::create(&state.db, new_admin, registering_first).await.map_err(|error| match error {
-        ApiError::Forbidden { code: "registration_closed", .. } => closed_for(&caller),
-        other => other,
-    })?;
+    let admin = admins_repo::create(&state.db, new_admin, registering_first)
+        .await
+        .map_err(|error| match error {
+            ApiError::Forbidden {
+                code: "registration_closed",
+                ..
+            } => closed_for(&caller),
+            other => other,
+        })?;
     let jwt = if registering_first {
-        Some(state.tokens.issue(TokenKind::Admin, &admin.id, role.as_str(), 0, ADMIN_TOKEN_TTL)?)
+        Some(state.tokens.issue(
+            TokenKind::Admin,
+            &admin.id,
+            role.as_str(),
+            0,
+            ADMIN_TOKEN_TTL,
+        )?)
     } else {
         None
     };
@@ -361,16 +499,42 @@ pub async fn login_admin(
 ) -> ApiResult<Json<AdminWithToken>> {
     let ip = ip.to_string();
     let email = Email::parse(&body.identifier).ok();
-    let id_key = format!("admin:{}", email.as_ref().map_or_else(|| body.identifier.trim().to_lowercase(), |e| e.as_str().to_owned()));
-    count_attempt(&state, &state.throttles.login, &ip, Some((AccountLimit::Login, &id_key))).await?;
+    let id_key = format!(
+        "admin:{}",
+        email.as_ref().map_or_else(
+            || body.identifier.trim().to_lowercase(),
+            |e| e.as_str().to_owned()
+        )
+    );
+    count_attempt(
+        &state,
+        &state.throttles.login,
+        &ip,
+        Some((AccountLimit::Login, &id_key)),
+    )
+    .await?;
 
     let credentials = match &email {
         Some(email) => admins_repo::credentials(&state.db, email).await?,
         None => None,
     };
-    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| &c.password_hash).await?;
+    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| {
+        &c.password_hash
+    })
+    .await?;
     let id = crate::domain::AdminId::parse(&credentials.id).ok_or_else(invalid_credentials)?;
-    let admin = admins_repo::find(&state.db, &id).await?.ok_or_else(invalid_credentials)?;
-    let jwt = state.tokens.issue(TokenKind::Admin, &admin.id, &credentials.role, credentials.token_version, ADMIN_TOKEN_TTL)?;
-    Ok(Json(AdminWithToken { admin, jwt: Some(jwt) }))
+    let admin = admins_repo::find(&state.db, &id)
+        .await?
+        .ok_or_else(invalid_credentials)?;
+    let jwt = state.tokens.issue(
+        TokenKind::Admin,
+        &admin.id,
+        &credentials.role,
+        credentials.token_version,
+        ADMIN_TOKEN_TTL,
+    )?;
+    Ok(Json(AdminWithToken {
+        admin,
+        jwt: Some(jwt),
+    }))
 }

@@ -29,24 +29,40 @@ pub fn generate() -> String {
 
 /// The stored form of a code for a user.
 pub fn digest(key: &[u8], user: &UserId, code: &str) -> String {
-    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else { return String::new() };
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else {
+        return String::new();
+    };
     mac.update(user.key().as_bytes());
     mac.update(b":");
     mac.update(code.as_bytes());
-    mac.finalize().into_bytes().iter().map(|byte| format!("{byte:02x}")).collect()
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 fn matches(key: &[u8], user: &UserId, code: &str, stored_hex: &str) -> bool {
-    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else { return false };
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else {
+        return false;
+    };
     mac.update(user.key().as_bytes());
     mac.update(b":");
     mac.update(code.as_bytes());
-    let Some(stored) = decode_hex(stored_hex) else { return false };
+    let Some(stored) = decode_hex(stored_hex) else {
+        return false;
+    };
     mac.verify_slice(&stored).is_ok()
 }
 
 fn decode_hex(text: &str) -> Option<Vec<u8>> {
-    (0..text.len()).step_by(2).map(|i| text.get(i..i + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok())).collect()
+    (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+        })
+        .collect()
 }
 
 /// True when the user was sent an OTP within the resend interval.
@@ -109,7 +125,10 @@ pub async fn redeem(db: &Db, key: &[u8], user: &UserId, code: &str) -> anyhow::R
             Some(other) => anyhow::bail!("counting an OTP try: {other:?}"),
         }
         let live: Vec<Live> = response.take(0).context("reading an OTP")?;
-        let Some(live) = live.into_iter().find(|live| code.len() == 6 && matches(key, user, code, &live.otp_hash)) else {
+        let Some(live) = live
+            .into_iter()
+            .find(|live| code.len() == 6 && matches(key, user, code, &live.otp_hash))
+        else {
             return Ok(false);
         };
         let mut response = db

@@ -31,18 +31,27 @@ type Workspace = Vec<Block>;
 /// Hashes a password into a PHC string, working in `memory`.
 fn hash_in(memory: &mut Workspace, password: &[u8]) -> anyhow::Result<String> {
     let argon = argon2();
-    memory.resize(argon.params().block_count().max(memory.len()), Block::default());
+    memory.resize(
+        argon.params().block_count().max(memory.len()),
+        Block::default(),
+    );
     let salt = SaltString::generate(&mut OsRng);
     let mut salt_bytes = [0u8; 64];
-    let salt_bytes = salt.as_salt().decode_b64(&mut salt_bytes).map_err(|error| anyhow::anyhow!("salt: {error}"))?;
+    let salt_bytes = salt
+        .as_salt()
+        .decode_b64(&mut salt_bytes)
+        .map_err(|error| anyhow::anyhow!("salt: {error}"))?;
     let output = Output::init_with(Params::DEFAULT_OUTPUT_LEN, |out| {
-        argon.hash_password_into_with_memory(password, salt_bytes, out, &mut memory[..]).map_err(|_| argon2::password_hash::Error::Crypto)
+        argon
+            .hash_password_into_with_memory(password, salt_bytes, out, &mut memory[..])
+            .map_err(|_| argon2::password_hash::Error::Crypto)
     })
     .map_err(|error| anyhow::anyhow!("hashing a password: {error}"))?;
     let hash = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(argon.params()).map_err(|error| anyhow::anyhow!("{error}"))?,
+        params: ParamsString::try_from(argon.params())
+            .map_err(|error| anyhow::anyhow!("{error}"))?,
         salt: Some(salt.as_salt()),
         hash: Some(output),
     };
@@ -52,18 +61,34 @@ fn hash_in(memory: &mut Workspace, password: &[u8]) -> anyhow::Result<String> {
 /// True when `password` matches the PHC string `stored`, computed in `memory` (grown if the
 /// stored parameters need more). The comparison takes constant time.
 fn verify_in(memory: &mut Workspace, password: &[u8], stored: &str) -> bool {
-    let Ok(parsed) = PasswordHash::new(stored) else { return false };
-    let (Ok(algorithm), Ok(params)) = (Algorithm::try_from(parsed.algorithm), Params::try_from(&parsed)) else { return false };
-    let version = parsed.version.map_or(Ok(Version::default()), Version::try_from);
-    let (Ok(version), Some(salt), Some(expected)) = (version, parsed.salt, parsed.hash) else { return false };
+    let Ok(parsed) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params)) = (
+        Algorithm::try_from(parsed.algorithm),
+        Params::try_from(&parsed),
+    ) else {
+        return false;
+    };
+    let version = parsed
+        .version
+        .map_or(Ok(Version::default()), Version::try_from);
+    let (Ok(version), Some(salt), Some(expected)) = (version, parsed.salt, parsed.hash) else {
+        return false;
+    };
     let mut salt_bytes = [0u8; 64];
-    let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else { return false };
+    let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
     if memory.len() < params.block_count() {
         memory.resize(params.block_count(), Block::default());
     }
     let argon = Argon2::new(algorithm, version, params);
     let mut out = vec![0u8; expected.len()];
-    argon.hash_password_into_with_memory(password, salt_bytes, &mut out, &mut memory[..]).is_ok() && Output::new(&out).is_ok_and(|actual| actual == expected)
+    argon
+        .hash_password_into_with_memory(password, salt_bytes, &mut out, &mut memory[..])
+        .is_ok()
+        && Output::new(&out).is_ok_and(|actual| actual == expected)
 }
 
 /// Hashes and checks passwords, at most one per core at a time.
@@ -76,22 +101,33 @@ pub struct Hasher {
 
 impl Default for Hasher {
     fn default() -> Hasher {
-        Hasher { gate: Gate::per_core(), workspaces: Mutex::new(Vec::new()) }
+        Hasher {
+            gate: Gate::per_core(),
+            workspaces: Mutex::new(Vec::new()),
+        }
     }
 }
 
 impl Hasher {
     /// A hasher running at most `permits` hashes at once.
     pub fn new(permits: usize) -> Hasher {
-        Hasher { gate: Gate::new(permits), workspaces: Mutex::new(Vec::new()) }
+        Hasher {
+            gate: Gate::new(permits),
+            workspaces: Mutex::new(Vec::new()),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Workspace>> {
-        self.workspaces.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.workspaces
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Runs `work` on a blocking thread in a workspace, during a turn.
-    async fn in_turn<T: Send + 'static>(&self, work: impl FnOnce(&mut Workspace) -> T + Send + 'static) -> Result<T, ApiError> {
+    async fn in_turn<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Workspace) -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
         let _turn = self.gate.turn().await?;
         let mut workspace = self.lock().pop().unwrap_or_default();
         let (workspace, result) = tokio::task::spawn_blocking(move || {
@@ -107,7 +143,9 @@ impl Hasher {
     /// Hashes a new password (PHC string); 503 when too many hashes are waiting.
     pub async fn hash(&self, password: &Password) -> Result<String, ApiError> {
         let password = password.expose().to_owned();
-        Ok(self.in_turn(move |memory| hash_in(memory, password.as_bytes())).await??)
+        Ok(self
+            .in_turn(move |memory| hash_in(memory, password.as_bytes()))
+            .await??)
     }
 
     /// True when `password` matches `stored`. With no stored hash (unknown account) the dummy
@@ -125,7 +163,13 @@ impl Hasher {
 
 fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
-    DUMMY.get_or_init(|| hash_in(&mut Vec::new(), b"whisk-dummy-password-for-unknown-accounts").unwrap_or_default())
+    DUMMY.get_or_init(|| {
+        hash_in(
+            &mut Vec::new(),
+            b"whisk-dummy-password-for-unknown-accounts",
+        )
+        .unwrap_or_default()
+    })
 }
 
 /// Computes the dummy hash now, so the first failed sign-in is not faster than later ones.
@@ -142,13 +186,28 @@ mod tests {
     fn hashes_verify_here_and_with_the_argon2_crate_and_wrong_passwords_fail() {
         let mut memory = Vec::new();
         let stored = hash_in(&mut memory, b"correct horse").unwrap();
-        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+        assert!(
+            stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{stored}"
+        );
         assert!(verify_in(&mut memory, b"correct horse", &stored));
         assert!(!verify_in(&mut memory, b"correct hors", &stored));
         assert!(!verify_in(&mut memory, b"correct horse", "not a hash"));
         let parsed = PasswordHash::new(&stored).unwrap();
-        assert!(argon2().verify_password(b"correct horse", &parsed).is_ok(), "a standard PHC string");
-        let theirs = argon2::password_hash::PasswordHasher::hash_password(&argon2(), b"old password", &SaltString::generate(&mut OsRng)).unwrap().to_string();
-        assert!(verify_in(&mut memory, b"old password", &theirs), "hashes made before keep working");
+        assert!(
+            argon2().verify_password(b"correct horse", &parsed).is_ok(),
+            "a standard PHC string"
+        );
+        let theirs = argon2::password_hash::PasswordHasher::hash_password(
+            &argon2(),
+            b"old password",
+            &SaltString::generate(&mut OsRng),
+        )
+        .unwrap()
+        .to_string();
+        assert!(
+            verify_in(&mut memory, b"old password", &theirs),
+            "hashes made before keep working"
+        );
     }
 }

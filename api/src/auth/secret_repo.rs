@@ -7,7 +7,10 @@ use crate::db::Db;
 
 /// The stored secret, if one was generated already.
 pub async fn find(db: &Db) -> anyhow::Result<Option<String>> {
-    let mut response = db.query("SELECT VALUE value FROM ONLY secret:jwt").await.context("reading the token secret")?;
+    let mut response = db
+        .query("SELECT VALUE value FROM ONLY secret:jwt")
+        .await
+        .context("reading the token secret")?;
     response.take(0).context("reading the token secret")
 }
 
@@ -18,9 +21,17 @@ pub async fn find_or_store(db: &Db, candidate: &str) -> anyhow::Result<String> {
         return Ok(secret);
     }
     // A second node's CREATE of the same record fails; the secret it then reads is the first one.
-    let created = db.query("CREATE secret:jwt SET value = $value RETURN NONE").bind(("value", candidate.to_owned())).await.and_then(|response| response.check());
+    let created = db
+        .query("CREATE secret:jwt SET value = $value RETURN NONE")
+        .bind(("value", candidate.to_owned()))
+        .await
+        .and_then(|response| response.check());
     match find(db).await? {
         Some(secret) => Ok(secret),
-        None => Err(created.err().map(anyhow::Error::from).unwrap_or_else(|| anyhow::anyhow!("the token secret vanished"))).context("storing the token secret"),
+        None => Err(created
+            .err()
+            .map(anyhow::Error::from)
+            .unwrap_or_else(|| anyhow::anyhow!("the token secret vanished")))
+        .context("storing the token secret"),
     }
 }

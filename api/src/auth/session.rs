@@ -6,10 +6,10 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use crate::admins::repo as admins_repo;
-use crate::state::AppState;
 use crate::auth::tokens::{Claims, TokenKind};
 use crate::domain::{AdminId, AdminRole, UserId};
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::users::repo as users_repo;
 
 /// A signed-in, active customer.
@@ -59,37 +59,54 @@ pub enum Caller {
 
 /// A 403 `forbidden` with this message.
 pub fn forbidden(message: &str) -> ApiError {
-    ApiError::Forbidden { code: "forbidden", message: message.to_owned() }
+    ApiError::Forbidden {
+        code: "forbidden",
+        message: message.to_owned(),
+    }
 }
 
 fn unauthorized(message: &str) -> ApiError {
-    ApiError::Unauthorized { code: "unauthorized", message: message.to_owned() }
+    ApiError::Unauthorized {
+        code: "unauthorized",
+        message: message.to_owned(),
+    }
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|token| !token.is_empty())
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|token| !token.is_empty())
 }
 
 /// Checks the token of a request, if it carries one: `Ok(None)` without a token, 401 for a bad,
 /// expired or revoked one.
 async fn caller(parts: &Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
-    let Some(token) = bearer(parts) else { return Ok(None) };
-    let claims: Claims = state.tokens.verify(token).ok_or_else(|| unauthorized("Your session is invalid or has expired. Please sign in again."))?;
+    let Some(token) = bearer(parts) else {
+        return Ok(None);
+    };
+    let claims: Claims = state.tokens.verify(token).ok_or_else(|| {
+        unauthorized("Your session is invalid or has expired. Please sign in again.")
+    })?;
     let revoked = || unauthorized("Your session has ended. Please sign in again.");
     match claims.kind {
         TokenKind::User => {
             let id = UserId::parse(&claims.sub).ok_or_else(revoked)?;
             match users_repo::session_state(&state.db, &id).await? {
-                Some((status, version)) if status == "active" && version == claims.ver => Ok(Some(Caller::Customer(Customer { id }))),
+                Some((status, version)) if status == "active" && version == claims.ver => {
+                    Ok(Some(Caller::Customer(Customer { id })))
+                }
                 _ => Err(revoked()),
             }
         }
         TokenKind::Admin => {
             let id = AdminId::parse(&claims.sub).ok_or_else(revoked)?;
             match admins_repo::session_state(&state.db, &id).await? {
-                Some((role, version)) if version == claims.ver => Ok(Some(Caller::Admin(Admin { id, role }))),
+                Some((role, version)) if version == claims.ver => {
+                    Ok(Some(Caller::Admin(Admin { id, role })))
+                }
                 _ => Err(revoked()),
             }
         }
@@ -99,7 +116,10 @@ async fn caller(parts: &Parts, state: &AppState) -> Result<Option<Caller>, ApiEr
 impl OptionalFromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Caller>, ApiError> {
         caller(parts, state).await
     }
 }
@@ -108,7 +128,9 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        caller(parts, state).await?.ok_or_else(|| unauthorized("Please sign in first"))
+        caller(parts, state)
+            .await?
+            .ok_or_else(|| unauthorized("Please sign in first"))
     }
 }
 
@@ -118,7 +140,9 @@ impl FromRequestParts<AppState> for Admin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         match caller(parts, state).await? {
             Some(Caller::Admin(admin)) => Ok(admin),
-            Some(Caller::Customer(_)) => Err(forbidden("This needs an admin account (staff, admin or superadmin)")),
+            Some(Caller::Customer(_)) => Err(forbidden(
+                "This needs an admin account (staff, admin or superadmin)",
+            )),
             None => Err(unauthorized("Please sign in as an admin first")),
         }
     }

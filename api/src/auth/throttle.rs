@@ -53,12 +53,19 @@ impl Policy {
         if current.blocked_until_ms > now_ms {
             return Err(Duration::from_millis(current.blocked_until_ms - now_ms));
         }
-        let mut next = if self.is_stale(current, now_ms) { Attempts::default() } else { current };
+        let mut next = if self.is_stale(current, now_ms) {
+            Attempts::default()
+        } else {
+            current
+        };
         next.count = next.count.saturating_add(1);
         next.last_ms = now_ms;
         if next.count >= self.free_attempts {
             let doublings = (next.count - self.free_attempts).min(20);
-            let delay = self.base_delay.saturating_mul(1 << doublings).min(self.max_delay);
+            let delay = self
+                .base_delay
+                .saturating_mul(1 << doublings)
+                .min(self.max_delay);
             next.blocked_until_ms = now_ms.saturating_add(millis(delay));
         }
         Ok(next)
@@ -67,14 +74,23 @@ impl Policy {
     /// Takes back an attempt counted for something that turned out fine (a right password).
     pub fn refund(&self, current: Attempts) -> Attempts {
         let count = current.count.saturating_sub(1);
-        let blocked_until_ms = if count < self.free_attempts { 0 } else { current.blocked_until_ms };
-        Attempts { count, blocked_until_ms, ..current }
+        let blocked_until_ms = if count < self.free_attempts {
+            0
+        } else {
+            current.blocked_until_ms
+        };
+        Attempts {
+            count,
+            blocked_until_ms,
+            ..current
+        }
     }
 
     /// True when the key has nothing left to remember at `now_ms`: its window passed and no wait
     /// is pending.
     pub fn is_stale(&self, attempts: Attempts, now_ms: u64) -> bool {
-        attempts.blocked_until_ms <= now_ms && now_ms.saturating_sub(attempts.last_ms) > millis(self.window)
+        attempts.blocked_until_ms <= now_ms
+            && now_ms.saturating_sub(attempts.last_ms) > millis(self.window)
     }
 
     /// How long a key must be kept after an attempt at `now_ms` (then it is stale).
@@ -99,7 +115,11 @@ pub fn bounded_key(key: &str) -> String {
 
 /// A fixed-length digest of a key (32 hex digits).
 pub fn digest(key: &str) -> String {
-    Sha256::digest(key.as_bytes()).iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+    Sha256::digest(key.as_bytes())
+        .iter()
+        .take(16)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 /// One per-address throttle in this node's memory. Memory is bounded: keys are at most
@@ -116,7 +136,12 @@ pub struct IpThrottle {
 impl IpThrottle {
     /// A throttle with this policy, remembering at most `max_keys` keys.
     pub fn new(policy: Policy, max_keys: usize) -> IpThrottle {
-        IpThrottle { policy, max_keys: max_keys.max(1), epoch: Instant::now(), entries: Mutex::new(HashMap::new()) }
+        IpThrottle {
+            policy,
+            max_keys: max_keys.max(1),
+            epoch: Instant::now(),
+            entries: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Counts an attempt for `key`, or says how long it must wait.
@@ -148,7 +173,9 @@ impl IpThrottle {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Attempts>> {
-        self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.entries
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn acquire_at(&self, key: &str, now_ms: u64) -> Result<(), Duration> {
@@ -167,7 +194,10 @@ impl IpThrottle {
     fn evict(&self, entries: &mut HashMap<String, Attempts>, now_ms: u64) {
         entries.retain(|_, attempts| !self.policy.is_stale(*attempts, now_ms));
         if entries.len() >= self.max_keys {
-            let mut by_age: Vec<(String, u64)> = entries.iter().map(|(key, attempts)| (key.clone(), attempts.last_ms)).collect();
+            let mut by_age: Vec<(String, u64)> = entries
+                .iter()
+                .map(|(key, attempts)| (key.clone(), attempts.last_ms))
+                .collect();
             by_age.sort_by_key(|(_, last)| *last);
             for (key, _) in by_age.into_iter().take(self.max_keys.div_ceil(4)) {
                 entries.remove(&key);
@@ -244,7 +274,12 @@ mod tests {
     use super::*;
 
     fn strict() -> Policy {
-        Policy { free_attempts: 3, window: Duration::from_secs(60), base_delay: Duration::from_secs(1), max_delay: Duration::from_secs(8) }
+        Policy {
+            free_attempts: 3,
+            window: Duration::from_secs(60),
+            base_delay: Duration::from_secs(1),
+            max_delay: Duration::from_secs(8),
+        }
     }
 
     #[test]
@@ -268,7 +303,9 @@ mod tests {
     #[test]
     fn a_burst_gets_exactly_the_free_attempts() {
         let throttle = IpThrottle::new(strict(), 10);
-        let passed = (0..40).filter(|_| throttle.acquire_at("ip", 5).is_ok()).count();
+        let passed = (0..40)
+            .filter(|_| throttle.acquire_at("ip", 5).is_ok())
+            .count();
         assert_eq!(passed, 3);
     }
 

@@ -27,11 +27,17 @@ struct Row {
 }
 
 fn record(limit: AccountLimit, key: &str) -> RecordId {
-    RecordId::new(TABLE, format!("{}-{}", limit.as_str(), digest(&key.trim().to_lowercase())))
+    RecordId::new(
+        TABLE,
+        format!("{}-{}", limit.as_str(), digest(&key.trim().to_lowercase())),
+    )
 }
 
 fn unix_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|elapsed| u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
 }
 
 fn to_i64(value: u64) -> i64 {
@@ -44,15 +50,27 @@ fn to_u64(value: i64) -> u64 {
 
 /// Counts an attempt of `key` under `limit` before the work it guards: `Ok(Err(wait))` when the
 /// key must wait that long first (nothing counted).
-pub async fn acquire(db: &Db, limit: AccountLimit, key: &str) -> anyhow::Result<Result<(), Duration>> {
+pub async fn acquire(
+    db: &Db,
+    limit: AccountLimit,
+    key: &str,
+) -> anyhow::Result<Result<(), Duration>> {
     let id = record(limit, key);
     let policy = limit.policy();
     for attempt in 1..=MAX_ATTEMPTS {
-        let mut response = db.query("SELECT count, last_ms, blocked_until_ms, version FROM ONLY $id").bind(("id", id.clone())).await.context("reading a throttle")?;
+        let mut response = db
+            .query("SELECT count, last_ms, blocked_until_ms, version FROM ONLY $id")
+            .bind(("id", id.clone()))
+            .await
+            .context("reading a throttle")?;
         let row: Option<Row> = response.take(0).context("reading a throttle")?;
         let row = row.unwrap_or_default();
         let now_ms = unix_ms();
-        let current = Attempts { count: u32::try_from(row.count).unwrap_or(u32::MAX), last_ms: to_u64(row.last_ms), blocked_until_ms: to_u64(row.blocked_until_ms) };
+        let current = Attempts {
+            count: u32::try_from(row.count).unwrap_or(u32::MAX),
+            last_ms: to_u64(row.last_ms),
+            blocked_until_ms: to_u64(row.blocked_until_ms),
+        };
         let next = match policy.attempt(current, now_ms) {
             Ok(next) => next,
             Err(wait) => return Ok(Err(wait)),
@@ -77,8 +95,12 @@ pub async fn acquire(db: &Db, limit: AccountLimit, key: &str) -> anyhow::Result<
             Some(Failure::Conflict) => {}
             Some(Failure::Thrown(text)) if text == "throttle_raced" => {}
             Some(Failure::Thrown(text)) => anyhow::bail!("counting an attempt: {text}"),
-            Some(Failure::IndexViolated(index)) => anyhow::bail!("counting an attempt violated {index}"),
-            Some(Failure::Other(error)) => return Err(anyhow::Error::new(error).context("counting an attempt")),
+            Some(Failure::IndexViolated(index)) => {
+                anyhow::bail!("counting an attempt violated {index}")
+            }
+            Some(Failure::Other(error)) => {
+                return Err(anyhow::Error::new(error).context("counting an attempt"));
+            }
         }
         tokio::time::sleep(backoff(attempt)).await;
     }
@@ -87,12 +109,21 @@ pub async fn acquire(db: &Db, limit: AccountLimit, key: &str) -> anyhow::Result<
 
 /// Forgets a key's attempts, after the account signed in.
 pub async fn forget(db: &Db, limit: AccountLimit, key: &str) -> anyhow::Result<()> {
-    db.query("DELETE $id").bind(("id", record(limit, key))).await.context("forgetting a throttle")?.check().context("forgetting a throttle")?;
+    db.query("DELETE $id")
+        .bind(("id", record(limit, key)))
+        .await
+        .context("forgetting a throttle")?
+        .check()
+        .context("forgetting a throttle")?;
     Ok(())
 }
 
 /// Deletes the keys whose window has passed.
 pub async fn sweep(db: &Db) -> anyhow::Result<()> {
-    db.query("DELETE throttle WHERE expires_at < time::now() RETURN NONE").await.context("sweeping throttles")?.check().context("sweeping throttles")?;
+    db.query("DELETE throttle WHERE expires_at < time::now() RETURN NONE")
+        .await
+        .context("sweeping throttles")?
+        .check()
+        .context("sweeping throttles")?;
     Ok(())
 }

@@ -68,21 +68,33 @@ impl TokenKeys {
         // SurrealDB enables jsonwebtoken's aws-lc backend too; with two backends compiled in,
         // one must be chosen explicitly (a second call finds it chosen and changes nothing).
         let _ = jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER.install_default();
-        Ok(TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) })
+        Ok(TokenKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        })
     }
 
     /// The configured secret (`JWT_SECRET`), or the one generated once and kept in the database,
     /// so every node shares it. A secret an older Whisk kept in `data_dir/jwt-secret` is moved
     /// into the database on first start, so sessions signed with it stay valid.
-    pub async fn load_or_create(configured: Option<&str>, data_dir: &Path, db: &Db) -> anyhow::Result<(TokenKeys, Vec<u8>)> {
+    pub async fn load_or_create(
+        configured: Option<&str>,
+        data_dir: &Path,
+        db: &Db,
+    ) -> anyhow::Result<(TokenKeys, Vec<u8>)> {
         if let Some(secret) = configured {
-            return Ok((TokenKeys::new(secret.as_bytes())?, secret.as_bytes().to_vec()));
+            return Ok((
+                TokenKeys::new(secret.as_bytes())?,
+                secret.as_bytes().to_vec(),
+            ));
         }
         let legacy = data_dir.join("jwt-secret");
         let candidate = match std::fs::read_to_string(&legacy) {
             Ok(text) => text.trim().to_owned(),
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => random_hex(48),
-            Err(error) => return Err(error).with_context(|| format!("reading {}", legacy.display())),
+            Err(error) => {
+                return Err(error).with_context(|| format!("reading {}", legacy.display()));
+            }
         };
         let secret = secret_repo::find_or_store(db, &candidate).await?;
         if secret == candidate {
@@ -92,10 +104,28 @@ impl TokenKeys {
     }
 
     /// A signed token for these claims' subject, valid for `ttl`.
-    pub fn issue(&self, kind: TokenKind, subject: &str, role: &str, version: i64, ttl: Duration) -> anyhow::Result<String> {
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
-        let claims = Claims { kind, sub: subject.to_owned(), role: role.to_owned(), ver: version, iat: now, exp: now + ttl.as_secs() };
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).context("signing a token")
+    pub fn issue(
+        &self,
+        kind: TokenKind,
+        subject: &str,
+        role: &str,
+        version: i64,
+        ttl: Duration,
+    ) -> anyhow::Result<String> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_secs();
+        let claims = Claims {
+            kind,
+            sub: subject.to_owned(),
+            role: role.to_owned(),
+            ver: version,
+            iat: now,
+            exp: now + ttl.as_secs(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .context("signing a token")
     }
 
     /// The claims of a genuine, unexpired HS256 token; `None` for anything else.
@@ -103,7 +133,9 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 5;
         validation.set_required_spec_claims(&["exp", "iat", "sub"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims)
     }
 }
 
@@ -121,9 +153,19 @@ mod tests {
     #[test]
     fn a_token_round_trips_and_a_forged_one_fails() {
         let keys = TokenKeys::new(&[7u8; 32]).unwrap();
-        let token = keys.issue(TokenKind::Admin, "abc", "staff", 3, ADMIN_TOKEN_TTL).unwrap();
+        let token = keys
+            .issue(TokenKind::Admin, "abc", "staff", 3, ADMIN_TOKEN_TTL)
+            .unwrap();
         let claims = keys.verify(&token).unwrap();
-        assert_eq!((claims.kind, claims.sub.as_str(), claims.role.as_str(), claims.ver), (TokenKind::Admin, "abc", "staff", 3));
+        assert_eq!(
+            (
+                claims.kind,
+                claims.sub.as_str(),
+                claims.role.as_str(),
+                claims.ver
+            ),
+            (TokenKind::Admin, "abc", "staff", 3)
+        );
         assert_eq!(claims.exp - claims.iat, ADMIN_TOKEN_TTL.as_secs());
         let other = TokenKeys::new(&[8u8; 32]).unwrap();
         assert!(other.verify(&token).is_none());
@@ -146,13 +188,31 @@ mod tests {
     async fn every_node_over_one_database_gets_the_secret_generated_first() {
         let db = database().await;
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let (first, second) = tokio::join!(TokenKeys::load_or_create(None, a.path(), &db), TokenKeys::load_or_create(None, b.path(), &db));
+        let (first, second) = tokio::join!(
+            TokenKeys::load_or_create(None, a.path(), &db),
+            TokenKeys::load_or_create(None, b.path(), &db)
+        );
         let ((node_a, secret_a), (node_b, secret_b)) = (first.unwrap(), second.unwrap());
         assert_eq!(secret_a, secret_b);
         assert!(secret_a.len() >= MIN_SECRET_BYTES);
-        let token = node_a.issue(TokenKind::User, "u1", "customer", 1, Duration::from_secs(60)).unwrap();
-        assert_eq!(node_b.verify(&token).map(|claims| claims.sub), Some("u1".to_owned()), "a token from one node works on the other");
-        assert!(!a.path().join("jwt-secret").exists(), "nothing is kept on the node");
+        let token = node_a
+            .issue(
+                TokenKind::User,
+                "u1",
+                "customer",
+                1,
+                Duration::from_secs(60),
+            )
+            .unwrap();
+        assert_eq!(
+            node_b.verify(&token).map(|claims| claims.sub),
+            Some("u1".to_owned()),
+            "a token from one node works on the other"
+        );
+        assert!(
+            !a.path().join("jwt-secret").exists(),
+            "nothing is kept on the node"
+        );
     }
 
     #[tokio::test]
@@ -161,9 +221,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let legacy = "0123456789abcdef0123456789abcdef0123456789abcdef";
         std::fs::write(dir.path().join("jwt-secret"), format!("{legacy}\n")).unwrap();
-        let (_, secret) = TokenKeys::load_or_create(None, dir.path(), &db).await.unwrap();
+        let (_, secret) = TokenKeys::load_or_create(None, dir.path(), &db)
+            .await
+            .unwrap();
         assert_eq!(secret, legacy.as_bytes());
-        let (_, again) = TokenKeys::load_or_create(None, tempfile::tempdir().unwrap().path(), &db).await.unwrap();
-        assert_eq!(again, legacy.as_bytes(), "another node finds it in the database");
+        let (_, again) = TokenKeys::load_or_create(None, tempfile::tempdir().unwrap().path(), &db)
+            .await
+            .unwrap();
+        assert_eq!(
+            again,
+            legacy.as_bytes(),
+            "another node finds it in the database"
+        );
     }
 }

@@ -92,7 +92,10 @@ pub struct ChangeSet {
 
 /// The versionstamp of the database's clock now: every commit minted later has a larger one.
 pub async fn now(db: &Db) -> anyhow::Result<Stamp> {
-    let mut response = db.query("RETURN time::now()").await.context("reading the database clock")?;
+    let mut response = db
+        .query("RETURN time::now()")
+        .await
+        .context("reading the database clock")?;
     let now: Option<Datetime> = response.take(0).context("reading the database clock")?;
     Ok(stamp_at(&now.context("the database has no clock")?))
 }
@@ -117,18 +120,26 @@ fn field<'a>(value: &'a Value, name: &str) -> Option<&'a Value> {
 /// definitions, other tables).
 fn change(value: Value) -> anyhow::Result<Option<Change>> {
     if let Some(record) = field(&value, "update") {
-        let Some(Value::RecordId(id)) = field(record, "id") else { return Ok(None) };
+        let Some(Value::RecordId(id)) = field(record, "id") else {
+            return Ok(None);
+        };
         return Ok(match id.table.as_str() {
-            "product" => Some(Change::ProductSaved(Box::new(ProductRecord::from_value(record.clone()).context("reading a product change")?))),
+            "product" => Some(Change::ProductSaved(Box::new(
+                ProductRecord::from_value(record.clone()).context("reading a product change")?,
+            ))),
             "category" => {
-                let Some(Value::String(name)) = field(record, "name") else { anyhow::bail!("a category change without a name") };
+                let Some(Value::String(name)) = field(record, "name") else {
+                    anyhow::bail!("a category change without a name")
+                };
                 key(id).map(|key| Change::CategorySaved(key, name.clone()))
             }
             _ => None,
         });
     }
     if let Some(gone) = field(&value, "delete") {
-        let Some(Value::RecordId(id)) = field(gone, "id") else { return Ok(None) };
+        let Some(Value::RecordId(id)) = field(gone, "id") else {
+            return Ok(None);
+        };
         return Ok(match (id.table.as_str(), key(id)) {
             ("product", Some(key)) => Some(Change::ProductDeleted(key)),
             ("category", Some(key)) => Some(Change::CategoryDeleted(key)),
@@ -160,7 +171,10 @@ pub struct Page {
 
 /// The change sets committed at or after `since`, oldest first, at most [`PAGE`] feed entries.
 pub async fn changes(db: &Db, since: Stamp) -> anyhow::Result<Page> {
-    let mut response = db.query(show_changes(since)).await.context("reading the change feed")?;
+    let mut response = db
+        .query(show_changes(since))
+        .await
+        .context("reading the change feed")?;
     let clock: Option<Datetime> = response.take(0).context("reading the database clock")?;
     let clock = stamp_at(&clock.context("the database has no clock")?);
     let sets: Vec<Value> = response.take(1).context("reading the change feed")?;
@@ -168,10 +182,15 @@ pub async fn changes(db: &Db, since: Stamp) -> anyhow::Result<Page> {
     let mut entries = 0;
     for set in sets {
         let version = match field(&set, "versionstamp") {
-            Some(Value::Number(number)) => number.to_string().parse::<u64>().context("a versionstamp out of range")?,
+            Some(Value::Number(number)) => number
+                .to_string()
+                .parse::<u64>()
+                .context("a versionstamp out of range")?,
             other => anyhow::bail!("a change set without a versionstamp: {other:?}"),
         };
-        let Some(Value::Array(items)) = field(&set, "changes").cloned() else { anyhow::bail!("a change set without changes") };
+        let Some(Value::Array(items)) = field(&set, "changes").cloned() else {
+            anyhow::bail!("a change set without changes")
+        };
         let mut changes = Vec::with_capacity(items.len());
         for item in items {
             entries += 1;
@@ -180,7 +199,11 @@ pub async fn changes(db: &Db, since: Stamp) -> anyhow::Result<Page> {
         read.push(ChangeSet { version, changes });
     }
     // The limit counts feed entries (one per table a commit changed), not change sets.
-    Ok(Page { clock, sets: read, full: entries >= PAGE as usize })
+    Ok(Page {
+        clock,
+        sets: read,
+        full: entries >= PAGE as usize,
+    })
 }
 
 #[cfg(test)]
@@ -189,7 +212,10 @@ mod tests {
 
     #[test]
     fn the_statement_is_built_only_from_a_number() {
-        assert_eq!(show_changes(65_536), "RETURN time::now(); SHOW CHANGES FOR DATABASE SINCE 65536 LIMIT 1000;");
+        assert_eq!(
+            show_changes(65_536),
+            "RETURN time::now(); SHOW CHANGES FOR DATABASE SINCE 65536 LIMIT 1000;"
+        );
     }
 
     #[test]

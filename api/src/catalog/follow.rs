@@ -72,12 +72,22 @@ impl Cursor {
     /// may still land behind the load are swept up from `clock - LATE_COMMIT`.
     fn after_load(clock: Stamp, categories: HashMap<String, String>) -> Cursor {
         let settled = clock.saturating_sub(stamps(LATE_COMMIT));
-        Cursor { settled, applied: BTreeSet::new(), head: settled, served: 0, read_at: Instant::now(), categories }
+        Cursor {
+            settled,
+            applied: BTreeSet::new(),
+            head: settled,
+            served: 0,
+            read_at: Instant::now(),
+            categories,
+        }
     }
 
     /// The change sets of a read not applied yet, in stamp order, marked as applied.
     fn take_fresh(&mut self, sets: Vec<ChangeSet>, outcome: &mut ReadOutcome) -> Vec<ChangeSet> {
-        let fresh: Vec<ChangeSet> = sets.into_iter().filter(|set| set.version >= self.settled && !self.applied.contains(&set.version)).collect();
+        let fresh: Vec<ChangeSet> = sets
+            .into_iter()
+            .filter(|set| set.version >= self.settled && !self.applied.contains(&set.version))
+            .collect();
         for set in &fresh {
             outcome.applied += 1;
             if set.version < self.head {
@@ -92,7 +102,9 @@ impl Cursor {
     /// After a sweep that began at database clock `clock` and read to the feed's end: every
     /// commit minted before `clock - LATE_COMMIT` had landed by then, so it has been applied.
     fn settle(&mut self, clock: Stamp) {
-        self.settled = self.settled.max(clock.saturating_sub(stamps(LATE_COMMIT)).min(self.head));
+        self.settled = self
+            .settled
+            .max(clock.saturating_sub(stamps(LATE_COMMIT)).min(self.head));
         let settled = self.settled;
         self.applied.retain(|&stamp| stamp >= settled);
     }
@@ -167,7 +179,11 @@ impl Follower {
         self.read_ticketed(None, true).await
     }
 
-    async fn read_ticketed(&self, mark: Option<WriteMark>, sweep: bool) -> anyhow::Result<ReadOutcome> {
+    async fn read_ticketed(
+        &self,
+        mark: Option<WriteMark>,
+        sweep: bool,
+    ) -> anyhow::Result<ReadOutcome> {
         // The mark is published before the ticket is taken, so a read that serves this ticket
         // (it saw the ticket before taking the marks) starts at or before the mark.
         if let Some(WriteMark(mark)) = mark {
@@ -180,7 +196,11 @@ impl Follower {
         }
         let through = self.tickets.load(Ordering::SeqCst);
         let from = self.pending_from.swap(u64::MAX, Ordering::SeqCst);
-        let since = if sweep { cursor.settled } else { cursor.head.min(from).max(cursor.settled) };
+        let since = if sweep {
+            cursor.settled
+        } else {
+            cursor.head.min(from).max(cursor.settled)
+        };
         let outcome = tokio::time::timeout(READ_TIMEOUT, self.read(&mut cursor, since, sweep))
             .await
             .context("reading the change feed timed out")??;
@@ -191,9 +211,16 @@ impl Follower {
 
     /// Reads the feed from `since` to its end, applying the change sets not applied yet; a sweep
     /// then moves the settled stamp up.
-    async fn read(&self, cursor: &mut Cursor, mut since: Stamp, sweep: bool) -> anyhow::Result<ReadOutcome> {
+    async fn read(
+        &self,
+        cursor: &mut Cursor,
+        mut since: Stamp,
+        sweep: bool,
+    ) -> anyhow::Result<ReadOutcome> {
         if cursor.read_at.elapsed() > feed::RETENTION.saturating_sub(Duration::from_secs(60)) {
-            tracing::warn!("the change feed may have moved past this node: loading the whole catalog again");
+            tracing::warn!(
+                "the change feed may have moved past this node: loading the whole catalog again"
+            );
             *cursor = load(&self.db, &self.model).await?;
             return Ok(ReadOutcome::default());
         }
@@ -217,7 +244,10 @@ impl Follower {
             }
         }
         if outcome.late > 0 {
-            tracing::info!(late = outcome.late, "applied commits that landed after later-stamped ones");
+            tracing::info!(
+                late = outcome.late,
+                "applied commits that landed after later-stamped ones"
+            );
         }
         if sweep && let Some(clock) = clock {
             cursor.settle(clock);
@@ -244,7 +274,11 @@ impl Follower {
             loop {
                 tokio::time::sleep(INTERVAL).await;
                 reads = reads.wrapping_add(1);
-                let result = if reads.is_multiple_of(SWEEP_EVERY) { follower.sweep().await.map(|_| ()) } else { follower.catch_up().await };
+                let result = if reads.is_multiple_of(SWEEP_EVERY) {
+                    follower.sweep().await.map(|_| ())
+                } else {
+                    follower.catch_up().await
+                };
                 match result {
                     Ok(()) => {
                         if let Some(since) = failing_since.take() {
@@ -270,7 +304,11 @@ impl Follower {
 async fn load(db: &Db, model: &ReadModel) -> anyhow::Result<Cursor> {
     let clock = feed::now(db).await?;
     let snapshot = crate::catalog::load(db).await?;
-    let categories = snapshot.categories().iter().map(|category| (category.id.clone(), category.name.clone())).collect();
+    let categories = snapshot
+        .categories()
+        .iter()
+        .map(|category| (category.id.clone(), category.name.clone()))
+        .collect();
     model.replace(snapshot);
     Ok(Cursor::after_load(clock, categories))
 }
@@ -278,7 +316,10 @@ async fn load(db: &Db, model: &ReadModel) -> anyhow::Result<Cursor> {
 /// The read-model changes of change sets, in order, with each product showing the name its
 /// category had at that point. A product whose category is unknown is skipped with a warning,
 /// as at start-up.
-fn catalog_changes(sets: Vec<ChangeSet>, categories: &mut HashMap<String, String>) -> Vec<CatalogChange> {
+fn catalog_changes(
+    sets: Vec<ChangeSet>,
+    categories: &mut HashMap<String, String>,
+) -> Vec<CatalogChange> {
     let mut out = Vec::new();
     for change in sets.into_iter().flat_map(|set| set.changes) {
         match change {
@@ -300,7 +341,10 @@ fn catalog_changes(sets: Vec<ChangeSet>, categories: &mut HashMap<String, String
     out
 }
 
-fn product_row(record: feed::ProductRecord, categories: &HashMap<String, String>) -> Option<ProductRow> {
+fn product_row(
+    record: feed::ProductRecord,
+    categories: &HashMap<String, String>,
+) -> Option<ProductRow> {
     let category = feed::key(&record.category)?;
     let name = categories.get(&category)?.clone();
     Some(ProductRow {
@@ -330,7 +374,10 @@ mod tests {
     const T0: Stamp = 1_795_996_800_000 << 16;
 
     fn set(version: Stamp) -> ChangeSet {
-        ChangeSet { version, changes: vec![Change::ProductDeleted(format!("p{version}"))] }
+        ChangeSet {
+            version,
+            changes: vec![Change::ProductDeleted(format!("p{version}"))],
+        }
     }
 
     fn versions(sets: &[ChangeSet]) -> Vec<Stamp> {
@@ -342,12 +389,21 @@ mod tests {
         let mut cursor = Cursor::after_load(T0, HashMap::new());
         let mut outcome = ReadOutcome::default();
         // The commit stamped T0+2 landed first; T0+1 was still committing.
-        assert_eq!(versions(&cursor.take_fresh(vec![set(T0 + 2)], &mut outcome)), [T0 + 2]);
+        assert_eq!(
+            versions(&cursor.take_fresh(vec![set(T0 + 2)], &mut outcome)),
+            [T0 + 2]
+        );
         assert_eq!(cursor.head, T0 + 3);
         // A read from before it (a sweep, or a write's mark) sees both: only T0+1 is new.
         let fresh = cursor.take_fresh(vec![set(T0 + 1), set(T0 + 2)], &mut outcome);
         assert_eq!(versions(&fresh), [T0 + 1]);
-        assert_eq!(outcome, ReadOutcome { applied: 2, late: 1 });
+        assert_eq!(
+            outcome,
+            ReadOutcome {
+                applied: 2,
+                late: 1
+            }
+        );
         assert_eq!(cursor.head, T0 + 3, "the head never moves back");
     }
 
@@ -359,18 +415,33 @@ mod tests {
         cursor.take_fresh(vec![set(T0 + 5), set(T0 + 2 * SECOND)], &mut outcome);
         cursor.settle(T0 + 2 * SECOND + 10);
         assert_eq!(cursor.settled, T0 + SECOND + 10);
-        assert_eq!(cursor.applied.iter().copied().collect::<Vec<_>>(), [T0 + 2 * SECOND], "T0+5 is behind the settled stamp");
+        assert_eq!(
+            cursor.applied.iter().copied().collect::<Vec<_>>(),
+            [T0 + 2 * SECOND],
+            "T0+5 is behind the settled stamp"
+        );
         // Reading again from the settled stamp applies nothing twice.
-        assert!(cursor.take_fresh(vec![set(T0 + 5), set(T0 + 2 * SECOND)], &mut outcome).is_empty());
+        assert!(
+            cursor
+                .take_fresh(vec![set(T0 + 5), set(T0 + 2 * SECOND)], &mut outcome)
+                .is_empty()
+        );
     }
 
     #[test]
     fn the_settled_stamp_never_passes_the_head() {
         let mut cursor = Cursor::after_load(T0, HashMap::new());
         cursor.settle(T0 + 60 * SECOND);
-        assert_eq!(cursor.settled, cursor.head, "nothing read past the head yet, so nothing past it is settled");
+        assert_eq!(
+            cursor.settled, cursor.head,
+            "nothing read past the head yet, so nothing past it is settled"
+        );
         let (head, mut outcome) = (cursor.head, ReadOutcome::default());
-        assert_eq!(versions(&cursor.take_fresh(vec![set(head)], &mut outcome)), [head], "a commit stamped at the head is still read");
+        assert_eq!(
+            versions(&cursor.take_fresh(vec![set(head)], &mut outcome)),
+            [head],
+            "a commit stamped at the head is still read"
+        );
     }
 
     #[test]
@@ -392,14 +463,32 @@ mod tests {
             updated_at: surrealdb::types::Datetime::now(),
         };
         let sets = vec![
-            ChangeSet { version: T0, changes: vec![Change::ProductSaved(Box::new(record("Maida")))] },
-            ChangeSet { version: T0 + 1, changes: vec![Change::CategorySaved("c1".into(), "Flours".into())] },
-            ChangeSet { version: T0 + 2, changes: vec![Change::ProductSaved(Box::new(record("Maida 1 kg")))] },
+            ChangeSet {
+                version: T0,
+                changes: vec![Change::ProductSaved(Box::new(record("Maida")))],
+            },
+            ChangeSet {
+                version: T0 + 1,
+                changes: vec![Change::CategorySaved("c1".into(), "Flours".into())],
+            },
+            ChangeSet {
+                version: T0 + 2,
+                changes: vec![Change::ProductSaved(Box::new(record("Maida 1 kg")))],
+            },
         ];
         let mut categories = HashMap::new();
         let changes = catalog_changes(sets, &mut categories);
-        assert_eq!(changes.len(), 2, "the product saved before its category was known is skipped");
-        let CatalogChange::ProductSaved(view) = &changes[1] else { panic!("a product change") };
-        assert_eq!((view.title.as_str(), view.category.name.as_str()), ("Maida 1 kg", "Flours"));
+        assert_eq!(
+            changes.len(),
+            2,
+            "the product saved before its category was known is skipped"
+        );
+        let CatalogChange::ProductSaved(view) = &changes[1] else {
+            panic!("a product change")
+        };
+        assert_eq!(
+            (view.title.as_str(), view.category.name.as_str()),
+            ("Maida 1 kg", "Flours")
+        );
     }
 }

@@ -17,7 +17,11 @@ pub struct JsonText(pub String);
 
 impl IntoResponse for JsonText {
     fn into_response(self) -> Response {
-        ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], self.0).into_response()
+        (
+            [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+            self.0,
+        )
+            .into_response()
     }
 }
 
@@ -33,13 +37,23 @@ fn push_products(body: &mut String, products: &[Arc<CatalogProduct>]) {
 }
 
 fn capacity(products: &[Arc<CatalogProduct>]) -> usize {
-    products.iter().map(|product| product.json().len() + 1).sum::<usize>() + 64
+    products
+        .iter()
+        .map(|product| product.json().len() + 1)
+        .sum::<usize>()
+        + 64
 }
 
 /// `{"data":[...],"meta":{"pagination":...,"categories":[...],"companies":[...]}}`.
-pub fn listing(products: &[Arc<CatalogProduct>], pagination: &Pagination, snapshot: &Snapshot) -> JsonText {
+pub fn listing(
+    products: &[Arc<CatalogProduct>],
+    pagination: &Pagination,
+    snapshot: &Snapshot,
+) -> JsonText {
     let pagination = serde_json::to_string(pagination).expect("pagination always serialises");
-    let mut body = String::with_capacity(capacity(products) + pagination.len() + snapshot.choices_json().len() + 32);
+    let mut body = String::with_capacity(
+        capacity(products) + pagination.len() + snapshot.choices_json().len() + 32,
+    );
     body.push_str(r#"{"data":"#);
     push_products(&mut body, products);
     body.push_str(r#","meta":{"pagination":"#);
@@ -83,7 +97,10 @@ mod tests {
             featured: true,
             hsn: "3406".into(),
             gst_rate: pricing::GstRate::percent(5),
-            category: CategoryRef { id: "c1".into(), name: "Candles".into() },
+            category: CategoryRef {
+                id: "c1".into(),
+                name: "Candles".into(),
+            },
             image1: None,
             image2: None,
             image3: None,
@@ -100,15 +117,33 @@ mod tests {
 
     #[test]
     fn a_listing_is_the_products_the_pagination_and_the_choices() {
-        let snapshot = Snapshot::new(vec![product("p1", "Tea Light"), product("p2", "Number Candle")], vec![CategoryRef { id: "c1".into(), name: "Candles".into() }]);
-        let found = snapshot.list(&crate::catalog::query::ProductParams::default().check().unwrap());
-        let pagination = Pagination { page: 1, page_size: 10, page_count: 1, total: 2 };
+        let snapshot = Snapshot::new(
+            vec![product("p1", "Tea Light"), product("p2", "Number Candle")],
+            vec![CategoryRef {
+                id: "c1".into(),
+                name: "Candles".into(),
+            }],
+        );
+        let found = snapshot.list(
+            &crate::catalog::query::ProductParams::default()
+                .check()
+                .unwrap(),
+        );
+        let pagination = Pagination {
+            page: 1,
+            page_size: 10,
+            page_count: 1,
+            total: 2,
+        };
         let body = parse(&listing(&found.products, &pagination, &snapshot));
         assert_eq!(body["data"].as_array().unwrap().len(), 2);
         assert_eq!(body["data"][0]["title"], "Number Candle");
         assert_eq!(body["data"][0]["company"], "Glow \"& Co\"");
         assert_eq!(body["data"][1]["price"], json!(123.45));
-        assert_eq!(body["meta"]["pagination"], json!({"page": 1, "pageSize": 10, "pageCount": 1, "total": 2}));
+        assert_eq!(
+            body["meta"]["pagination"],
+            json!({"page": 1, "pageSize": 10, "pageCount": 1, "total": 2})
+        );
         assert_eq!(body["meta"]["categories"], json!(["all", "Candles"]));
         assert_eq!(body["meta"]["companies"], json!(["all", "Glow \"& Co\""]));
     }

@@ -16,7 +16,11 @@ use read_model::Snapshot;
 
 /// Builds the catalog from the database.
 pub async fn load(db: &Db) -> anyhow::Result<Snapshot> {
-    let products = repo::all(db).await?.into_iter().map(repo::ProductRow::view).collect();
+    let products = repo::all(db)
+        .await?
+        .into_iter()
+        .map(repo::ProductRow::view)
+        .collect();
     let categories = repo::all_categories(db).await?;
     Ok(Snapshot::new(products, categories))
 }

@@ -32,7 +32,9 @@ impl FromStr for Order {
             "z-a" => Ok(Order::TitleDescending),
             "high" => Ok(Order::PriceDescending),
             "low" => Ok(Order::PriceAscending),
-            other => Err(format!("must be one of a-z, z-a, high, low (not '{other}')")),
+            other => Err(format!(
+                "must be one of a-z, z-a, high, low (not '{other}')"
+            )),
         }
     }
 }
@@ -86,26 +88,50 @@ pub struct ListQuery {
 }
 
 fn filter_value(raw: Option<&str>) -> Option<String> {
-    raw.map(str::trim).filter(|value| !value.is_empty() && !value.eq_ignore_ascii_case("all")).map(str::to_lowercase)
+    raw.map(str::trim)
+        .filter(|value| !value.is_empty() && !value.eq_ignore_ascii_case("all"))
+        .map(str::to_lowercase)
 }
 
 fn whole_number(name: &str, raw: Option<&str>) -> Result<Option<i64>, ApiError> {
     raw.map(str::trim)
         .filter(|value| !value.is_empty())
-        .map(|value| value.parse::<i64>().map_err(|_| ApiError::invalid_field(name, format!("must be a whole number (not '{value}')"))))
+        .map(|value| {
+            value.parse::<i64>().map_err(|_| {
+                ApiError::invalid_field(name, format!("must be a whole number (not '{value}')"))
+            })
+        })
         .transpose()
 }
 
 impl ProductParams {
     /// Checks every parameter; the first bad one answers 400 naming it.
     pub fn check(&self) -> Result<ListQuery, ApiError> {
-        let order = match self.order.as_deref().or(self.sort.as_deref()).map(str::trim).filter(|o| !o.is_empty()) {
-            Some(text) => text.parse().map_err(|message: String| ApiError::invalid_field("order", message))?,
+        let order = match self
+            .order
+            .as_deref()
+            .or(self.sort.as_deref())
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+        {
+            Some(text) => text
+                .parse()
+                .map_err(|message: String| ApiError::invalid_field("order", message))?,
             None => Order::default(),
         };
-        let max_price = match self.price.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        let max_price = match self
+            .price
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
             Some(text) => {
-                let price = Money::from_str(text).map_err(|_| ApiError::invalid_field("price", format!("must be an amount in rupees (not '{text}')")))?;
+                let price = Money::from_str(text).map_err(|_| {
+                    ApiError::invalid_field(
+                        "price",
+                        format!("must be an amount in rupees (not '{text}')"),
+                    )
+                })?;
                 if price.is_negative() {
                     return Err(ApiError::invalid_field("price", "cannot be negative"));
                 }
@@ -116,7 +142,12 @@ impl ProductParams {
         let featured_only = match self.featured.as_deref().map(str::trim) {
             None | Some("") | Some("false") => false,
             Some("true") => true,
-            Some(other) => return Err(ApiError::invalid_field("featured", format!("must be true or false (not '{other}')"))),
+            Some(other) => {
+                return Err(ApiError::invalid_field(
+                    "featured",
+                    format!("must be true or false (not '{other}')"),
+                ));
+            }
         };
         let page = whole_number("page", self.page.as_deref())?;
         let limit = match whole_number("limit", self.limit.as_deref())? {
@@ -142,29 +173,91 @@ mod tests {
     use super::*;
 
     fn field_of(error: ApiError) -> String {
-        error.envelope().error.fields.unwrap().into_keys().next().unwrap()
+        error
+            .envelope()
+            .error
+            .fields
+            .unwrap()
+            .into_keys()
+            .next()
+            .unwrap()
     }
 
     #[test]
     fn defaults_and_all_mean_no_filter() {
-        let query = ProductParams { category: Some("all".into()), company: Some("All".into()), search: Some("  ".into()), ..Default::default() }.check().unwrap();
+        let query = ProductParams {
+            category: Some("all".into()),
+            company: Some("All".into()),
+            search: Some("  ".into()),
+            ..Default::default()
+        }
+        .check()
+        .unwrap();
         assert_eq!(query.category, None);
         assert_eq!(query.company, None);
         assert_eq!(query.search, None);
         assert_eq!(query.order, Order::TitleAscending);
-        assert_eq!(query.page, PageRequest { page: 1, page_size: 10 });
+        assert_eq!(
+            query.page,
+            PageRequest {
+                page: 1,
+                page_size: 10
+            }
+        );
     }
 
     #[test]
     fn each_bad_parameter_is_named() {
         let cases = [
-            (ProductParams { page: Some("0".into()), ..Default::default() }, "page"),
-            (ProductParams { limit: Some("5000".into()), ..Default::default() }, "limit"),
-            (ProductParams { order: Some("cheap".into()), ..Default::default() }, "order"),
-            (ProductParams { sort: Some("cheap".into()), ..Default::default() }, "order"),
-            (ProductParams { price: Some("abc".into()), ..Default::default() }, "price"),
-            (ProductParams { featured: Some("yes".into()), ..Default::default() }, "featured"),
-            (ProductParams { page: Some("two".into()), ..Default::default() }, "page"),
+            (
+                ProductParams {
+                    page: Some("0".into()),
+                    ..Default::default()
+                },
+                "page",
+            ),
+            (
+                ProductParams {
+                    limit: Some("5000".into()),
+                    ..Default::default()
+                },
+                "limit",
+            ),
+            (
+                ProductParams {
+                    order: Some("cheap".into()),
+                    ..Default::default()
+                },
+                "order",
+            ),
+            (
+                ProductParams {
+                    sort: Some("cheap".into()),
+                    ..Default::default()
+                },
+                "order",
+            ),
+            (
+                ProductParams {
+                    price: Some("abc".into()),
+                    ..Default::default()
+                },
+                "price",
+            ),
+            (
+                ProductParams {
+                    featured: Some("yes".into()),
+                    ..Default::default()
+                },
+                "featured",
+            ),
+            (
+                ProductParams {
+                    page: Some("two".into()),
+                    ..Default::default()
+                },
+                "page",
+            ),
         ];
         for (params, field) in cases {
             assert_eq!(field_of(params.check().unwrap_err()), field);
@@ -173,7 +266,14 @@ mod tests {
 
     #[test]
     fn sort_is_an_alias_of_order_and_shipping_is_ignored() {
-        let query = ProductParams { sort: Some("high".into()), shipping: Some("free".into()), price: Some("1500".into()), ..Default::default() }.check().unwrap();
+        let query = ProductParams {
+            sort: Some("high".into()),
+            shipping: Some("free".into()),
+            price: Some("1500".into()),
+            ..Default::default()
+        }
+        .check()
+        .unwrap();
         assert_eq!(query.order, Order::PriceDescending);
         assert_eq!(query.max_price, Some(Money::from_rupees(1500)));
     }

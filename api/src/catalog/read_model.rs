@@ -117,9 +117,19 @@ impl CatalogProduct {
 
     /// Wraps `view`, serialising it.
     pub fn new(view: ProductView) -> CatalogProduct {
-        let json = serde_json::to_string(&view).expect("a product view always serialises").into_boxed_str();
-        let (title_key, company_key) = (view.title.to_lowercase().into_boxed_str(), view.company.to_lowercase().into_boxed_str());
-        CatalogProduct { view, json, title_key, company_key }
+        let json = serde_json::to_string(&view)
+            .expect("a product view always serialises")
+            .into_boxed_str();
+        let (title_key, company_key) = (
+            view.title.to_lowercase().into_boxed_str(),
+            view.company.to_lowercase().into_boxed_str(),
+        );
+        CatalogProduct {
+            view,
+            json,
+            title_key,
+            company_key,
+        }
     }
 
     /// The product as the API's JSON object.
@@ -183,7 +193,9 @@ struct Resolved {
 impl Resolved {
     fn matches(&self, row: &Row) -> bool {
         row.price_rank < self.price_cutoff
-            && self.company_slot.is_none_or(|slot| row.company_slot == slot)
+            && self
+                .company_slot
+                .is_none_or(|slot| row.company_slot == slot)
             && (!self.featured_only || row.featured)
     }
 
@@ -240,10 +252,19 @@ pub struct Listing {
 impl Snapshot {
     /// A snapshot of these products and categories.
     pub fn new(products: Vec<ProductView>, categories: Vec<CategoryRef>) -> Snapshot {
-        Snapshot::from_shared(products.into_iter().map(|view| Arc::new(CatalogProduct::new(view))).collect(), categories)
+        Snapshot::from_shared(
+            products
+                .into_iter()
+                .map(|view| Arc::new(CatalogProduct::new(view)))
+                .collect(),
+            categories,
+        )
     }
 
-    fn from_shared(products: Vec<Arc<CatalogProduct>>, mut categories: Vec<CategoryRef>) -> Snapshot {
+    fn from_shared(
+        products: Vec<Arc<CatalogProduct>>,
+        mut categories: Vec<CategoryRef>,
+    ) -> Snapshot {
         categories.sort_by_key(|category| category.name.to_lowercase());
         let (mut category_slots, mut company_slots) = (HashMap::new(), HashMap::new());
         let mut entries: Vec<Entry> = products
@@ -256,20 +277,36 @@ impl Snapshot {
                 view,
             })
             .collect();
-        let by_id = entries.iter().enumerate().map(|(index, entry)| (entry.view.id.clone(), index)).collect();
+        let by_id = entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| (entry.view.id.clone(), index))
+            .collect();
         let mut by_title: Vec<usize> = (0..entries.len()).collect();
-        by_title.sort_by(|&a, &b| entries[a].view.title_key.cmp(&entries[b].view.title_key).then_with(|| entries[a].view.id.cmp(&entries[b].view.id)));
+        by_title.sort_by(|&a, &b| {
+            entries[a]
+                .view
+                .title_key
+                .cmp(&entries[b].view.title_key)
+                .then_with(|| entries[a].view.id.cmp(&entries[b].view.id))
+        });
         let mut by_price = by_title.clone();
         by_price.sort_by_key(|&index| entries[index].view.selling_price);
         // Equal prices share a rank, so the price bound is one integer comparison.
         let mut rank = 0u32;
         for position in 0..by_price.len() {
-            if position > 0 && entries[by_price[position]].view.selling_price != entries[by_price[position - 1]].view.selling_price {
+            if position > 0
+                && entries[by_price[position]].view.selling_price
+                    != entries[by_price[position - 1]].view.selling_price
+            {
                 rank = u32::try_from(position).unwrap_or(u32::MAX);
             }
             entries[by_price[position]].price_rank = rank;
         }
-        let prices = by_price.iter().map(|&index| entries[index].view.selling_price).collect();
+        let prices = by_price
+            .iter()
+            .map(|&index| entries[index].view.selling_price)
+            .collect();
         let mut positions = vec![(0, 0); entries.len()];
         for (position, &index) in by_title.iter().enumerate() {
             positions[index].0 = u32::try_from(position).expect("fewer than 2^32 products");
@@ -277,20 +314,55 @@ impl Snapshot {
         for (position, &index) in by_price.iter().enumerate() {
             positions[index].1 = u32::try_from(position).expect("fewer than 2^32 products");
         }
-        let by_title: Vec<Row> = by_title.into_iter().map(|index| Row::of(index, &entries[index])).collect();
-        let by_price: Vec<Row> = by_price.into_iter().map(|index| Row::of(index, &entries[index])).collect();
+        let by_title: Vec<Row> = by_title
+            .into_iter()
+            .map(|index| Row::of(index, &entries[index]))
+            .collect();
+        let by_price: Vec<Row> = by_price
+            .into_iter()
+            .map(|index| Row::of(index, &entries[index]))
+            .collect();
         let mut by_category = vec![(Vec::new(), Vec::new()); category_slots.len()];
         for row in &by_title {
-            by_category[entries[row.entry as usize].category_slot as usize].0.push(*row);
+            by_category[entries[row.entry as usize].category_slot as usize]
+                .0
+                .push(*row);
         }
         for row in &by_price {
-            by_category[entries[row.entry as usize].category_slot as usize].1.push(*row);
+            by_category[entries[row.entry as usize].category_slot as usize]
+                .1
+                .push(*row);
         }
-        let companies: Vec<String> = entries.iter().map(|entry| entry.view.company.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+        let companies: Vec<String> = entries
+            .iter()
+            .map(|entry| entry.view.company.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
         let choices_json = choices_json(&categories, &companies);
-        let search = SearchIndex::new(entries.iter().map(|entry| [&*entry.view.title_key, &*entry.view.company_key]));
-        let indexes = Indexes { by_id, by_title, by_price, positions, prices, by_category, category_slots, company_slots, categories, companies, choices_json, search };
-        Snapshot { entries, indexes: Arc::new(indexes) }
+        let search = SearchIndex::new(
+            entries
+                .iter()
+                .map(|entry| [&*entry.view.title_key, &*entry.view.company_key]),
+        );
+        let indexes = Indexes {
+            by_id,
+            by_title,
+            by_price,
+            positions,
+            prices,
+            by_category,
+            category_slots,
+            company_slots,
+            categories,
+            companies,
+            choices_json,
+            search,
+        };
+        Snapshot {
+            entries,
+            indexes: Arc::new(indexes),
+        }
     }
 
     /// The categories, by name.
@@ -300,12 +372,18 @@ impl Snapshot {
 
     /// The product with this id.
     pub fn product(&self, id: &str) -> Option<Arc<CatalogProduct>> {
-        self.indexes.by_id.get(id).map(|&index| Arc::clone(&self.entries[index].view))
+        self.indexes
+            .by_id
+            .get(id)
+            .map(|&index| Arc::clone(&self.entries[index].view))
     }
 
     /// One page of the products matching `query`, in its order, and how many match.
     pub fn list(&self, query: &ListQuery) -> Listing {
-        let empty = Listing { products: Vec::new(), total: 0 };
+        let empty = Listing {
+            products: Vec::new(),
+            total: 0,
+        };
         let indexes = &*self.indexes;
         let category_slot = match query.category.as_deref() {
             None => None,
@@ -321,12 +399,22 @@ impl Snapshot {
                 None => return empty,
             },
         };
-        let price_cutoff = query
-            .max_price
-            .map_or(u32::MAX, |max| u32::try_from(indexes.prices.partition_point(|&price| price <= max)).unwrap_or(u32::MAX));
-        let mut filter = Resolved { company_slot, price_cutoff, featured_only: query.featured_only };
+        let price_cutoff = query.max_price.map_or(u32::MAX, |max| {
+            u32::try_from(indexes.prices.partition_point(|&price| price <= max)).unwrap_or(u32::MAX)
+        });
+        let mut filter = Resolved {
+            company_slot,
+            price_cutoff,
+            featured_only: query.featured_only,
+        };
         if let Some(needle) = query.search.as_deref() {
-            return self.page_of_found(indexes.search.find(needle), category_slot, &filter, query.order, query.page);
+            return self.page_of_found(
+                indexes.search.find(needle),
+                category_slot,
+                &filter,
+                query.order,
+                query.page,
+            );
         }
         // The total is known only after the walk: take the page's range as if unbounded.
         let range = query.page.range(usize::MAX);
@@ -342,7 +430,8 @@ impl Snapshot {
             Order::TitleDescending => self.page(by_title.iter().rev(), &filter, range),
             Order::PriceAscending | Order::PriceDescending => {
                 // In a price order the products within the bound are a prefix.
-                let within = &by_price[..by_price.partition_point(|row| row.price_rank < filter.price_cutoff)];
+                let within = &by_price
+                    [..by_price.partition_point(|row| row.price_rank < filter.price_cutoff)];
                 filter.price_cutoff = u32::MAX;
                 if query.order == Order::PriceAscending {
                     self.page(within.iter(), &filter, range)
@@ -355,35 +444,70 @@ impl Snapshot {
 
     /// The `range` of the `found` entries in `category_slot` that pass `filter`, in `order`, and
     /// how many pass: a search looks only at what the text found, however large the catalog.
-    fn page_of_found(&self, found: Vec<u32>, category_slot: Option<u32>, filter: &Resolved, order: Order, page: PageRequest) -> Listing {
+    fn page_of_found(
+        &self,
+        found: Vec<u32>,
+        category_slot: Option<u32>,
+        filter: &Resolved,
+        order: Order,
+        page: PageRequest,
+    ) -> Listing {
         let by_title = matches!(order, Order::TitleAscending | Order::TitleDescending);
         // Descending orders sort the complement of the position, so one ascending sort serves all.
         let descending = matches!(order, Order::TitleDescending | Order::PriceDescending);
         let mut keys: Vec<u32> = found
             .into_iter()
             .map(|entry| (entry as usize, &self.entries[entry as usize]))
-            .filter(|(index, entry)| category_slot.is_none_or(|slot| entry.category_slot == slot) && filter.matches(&Row::of(*index, entry)))
-            .map(|(index, _)| if by_title { self.indexes.positions[index].0 } else { self.indexes.positions[index].1 })
+            .filter(|(index, entry)| {
+                category_slot.is_none_or(|slot| entry.category_slot == slot)
+                    && filter.matches(&Row::of(*index, entry))
+            })
+            .map(|(index, _)| {
+                if by_title {
+                    self.indexes.positions[index].0
+                } else {
+                    self.indexes.positions[index].1
+                }
+            })
             .map(|position| if descending { !position } else { position })
             .collect();
         let total = keys.len();
         let range = page.range(total);
         sort_first(&mut keys, range.end);
-        let rows = if by_title { &self.indexes.by_title } else { &self.indexes.by_price };
+        let rows = if by_title {
+            &self.indexes.by_title
+        } else {
+            &self.indexes.by_price
+        };
         let products = keys[range]
             .iter()
             .map(|&key| if descending { !key } else { key })
             .map(|position| Arc::clone(&self.entries[rows[position as usize].entry as usize].view))
             .collect();
-        Listing { products, total: total as u64 }
+        Listing {
+            products,
+            total: total as u64,
+        }
     }
 
     /// The `range` of the `rows` that pass `filter`, and how many pass.
-    fn page<'r>(&self, rows: impl ExactSizeIterator<Item = &'r Row>, filter: &Resolved, range: std::ops::Range<usize>) -> Listing {
+    fn page<'r>(
+        &self,
+        rows: impl ExactSizeIterator<Item = &'r Row>,
+        filter: &Resolved,
+        range: std::ops::Range<usize>,
+    ) -> Listing {
         let product = |row: &Row| Arc::clone(&self.entries[row.entry as usize].view);
         if filter.keeps_all() {
             let total = rows.len() as u64;
-            return Listing { products: rows.skip(range.start).take(range.len()).map(product).collect(), total };
+            return Listing {
+                products: rows
+                    .skip(range.start)
+                    .take(range.len())
+                    .map(product)
+                    .collect(),
+                total,
+            };
         }
         let mut total = 0usize;
         let mut products = Vec::with_capacity(range.len().min(rows.len()));
@@ -395,7 +519,10 @@ impl Snapshot {
                 total += 1;
             }
         }
-        Listing { products, total: total as u64 }
+        Listing {
+            products,
+            total: total as u64,
+        }
     }
 
     /// Up to `limit` products whose title or company contains `needle`, titles starting with
@@ -411,15 +538,28 @@ impl Snapshot {
             .find(&needle)
             .into_iter()
             .map(|entry| entry as usize)
-            .map(|index| (!self.entries[index].view.title_key.starts_with(&needle), self.indexes.positions[index].0, index))
+            .map(|index| {
+                (
+                    !self.entries[index].view.title_key.starts_with(&needle),
+                    self.indexes.positions[index].0,
+                    index,
+                )
+            })
             .collect();
         sort_first(&mut found, limit);
-        found.into_iter().take(limit).map(|(_, _, index)| Arc::clone(&self.entries[index].view)).collect()
+        found
+            .into_iter()
+            .take(limit)
+            .map(|(_, _, index)| Arc::clone(&self.entries[index].view))
+            .collect()
     }
 
     /// Every category name, by name.
     pub fn category_names(&self) -> impl Iterator<Item = &str> {
-        self.indexes.categories.iter().map(|category| category.name.as_str())
+        self.indexes
+            .categories
+            .iter()
+            .map(|category| category.name.as_str())
     }
 
     /// Every company, sorted.
@@ -476,11 +616,13 @@ impl Snapshot {
                 }
                 CatalogChange::CategorySaved(category) => {
                     let renamed = |product: &Arc<CatalogProduct>| {
-                        (product.category.id == category.id && product.category.name != category.name).then(|| {
-                            let mut view = product.view.clone();
-                            view.category.name = category.name.clone();
-                            Arc::new(CatalogProduct::new(view))
-                        })
+                        (product.category.id == category.id
+                            && product.category.name != category.name)
+                            .then(|| {
+                                let mut view = product.view.clone();
+                                view.category.name = category.name.clone();
+                                Arc::new(CatalogProduct::new(view))
+                            })
                     };
                     for entry in &mut entries {
                         if let Some(product) = renamed(&entry.view) {
@@ -492,7 +634,10 @@ impl Snapshot {
                             *product = renamed;
                         }
                     }
-                    match categories.iter_mut().find(|existing| existing.id == category.id) {
+                    match categories
+                        .iter_mut()
+                        .find(|existing| existing.id == category.id)
+                    {
                         Some(existing) => *existing = category,
                         None => categories.push(category),
                     }
@@ -505,9 +650,17 @@ impl Snapshot {
             }
         }
         if !rebuild {
-            return Snapshot { entries, indexes: Arc::clone(&self.indexes) };
+            return Snapshot {
+                entries,
+                indexes: Arc::clone(&self.indexes),
+            };
         }
-        let products = entries.into_iter().map(|entry| entry.view).filter(|product| !removed.contains(&product.id)).chain(added).collect();
+        let products = entries
+            .into_iter()
+            .map(|entry| entry.view)
+            .filter(|product| !removed.contains(&product.id))
+            .chain(added)
+            .collect();
         Snapshot::from_shared(products, categories)
     }
 }
@@ -545,12 +698,19 @@ pub struct ReadModel {
 impl ReadModel {
     /// A read model starting from `snapshot`.
     pub fn new(snapshot: Snapshot) -> ReadModel {
-        ReadModel { current: RwLock::new(Arc::new(snapshot)) }
+        ReadModel {
+            current: RwLock::new(Arc::new(snapshot)),
+        }
     }
 
     /// The current snapshot.
     pub fn snapshot(&self) -> Arc<Snapshot> {
-        Arc::clone(&self.current.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+        Arc::clone(
+            &self
+                .current
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
     }
 
     /// Applies changes in order: builds the next snapshot and swaps it in. Writers are
@@ -559,14 +719,20 @@ impl ReadModel {
         if changes.is_empty() {
             return;
         }
-        let mut current = self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut current = self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let next = current.with_changes(changes);
         *current = Arc::new(next);
     }
 
     /// Replaces the whole catalog (a fresh load from the database).
     pub fn replace(&self, snapshot: Snapshot) {
-        *self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(snapshot);
+        *self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(snapshot);
     }
 }
 
@@ -575,7 +741,14 @@ mod tests {
     use super::*;
     use crate::catalog::query::ProductParams;
 
-    fn product(id: &str, title: &str, company: &str, category: &str, paise: i64, featured: bool) -> ProductView {
+    fn product(
+        id: &str,
+        title: &str,
+        company: &str,
+        category: &str,
+        paise: i64,
+        featured: bool,
+    ) -> ProductView {
         ProductView {
             id: id.into(),
             title: title.into(),
@@ -587,7 +760,10 @@ mod tests {
             featured,
             hsn: "1905".into(),
             gst_rate: GstRate::percent(18),
-            category: CategoryRef { id: format!("c-{}", category.to_lowercase()), name: category.into() },
+            category: CategoryRef {
+                id: format!("c-{}", category.to_lowercase()),
+                name: category.into(),
+            },
             image1: None,
             image2: None,
             image3: None,
@@ -601,63 +777,209 @@ mod tests {
     fn catalog() -> Snapshot {
         Snapshot::new(
             vec![
-                product("p1", "Bread Flour 1 kg", "Whisk Mills", "Flours", 8_000, false),
-                product("p2", "almond flour 500 g", "Nutty Co", "Flours", 45_000, true),
-                product("p3", "Chocolate Cake Mix", "Bake Easy", "Cake Mixes", 19_900, true),
-                product("p4", "Silicone Heart Mold", "Whisk Mills", "Molds", 34_900, false),
+                product(
+                    "p1",
+                    "Bread Flour 1 kg",
+                    "Whisk Mills",
+                    "Flours",
+                    8_000,
+                    false,
+                ),
+                product(
+                    "p2",
+                    "almond flour 500 g",
+                    "Nutty Co",
+                    "Flours",
+                    45_000,
+                    true,
+                ),
+                product(
+                    "p3",
+                    "Chocolate Cake Mix",
+                    "Bake Easy",
+                    "Cake Mixes",
+                    19_900,
+                    true,
+                ),
+                product(
+                    "p4",
+                    "Silicone Heart Mold",
+                    "Whisk Mills",
+                    "Molds",
+                    34_900,
+                    false,
+                ),
                 product("p5", "Number Candle 5", "Glow", "Candles", 4_900, false),
             ],
             vec![
-                CategoryRef { id: "c-molds".into(), name: "Molds".into() },
-                CategoryRef { id: "c-flours".into(), name: "Flours".into() },
-                CategoryRef { id: "c-candles".into(), name: "Candles".into() },
-                CategoryRef { id: "c-cake mixes".into(), name: "Cake Mixes".into() },
+                CategoryRef {
+                    id: "c-molds".into(),
+                    name: "Molds".into(),
+                },
+                CategoryRef {
+                    id: "c-flours".into(),
+                    name: "Flours".into(),
+                },
+                CategoryRef {
+                    id: "c-candles".into(),
+                    name: "Candles".into(),
+                },
+                CategoryRef {
+                    id: "c-cake mixes".into(),
+                    name: "Cake Mixes".into(),
+                },
             ],
         )
     }
 
     fn ids(snapshot: &Snapshot, params: ProductParams) -> (Vec<String>, u64) {
         let listing = snapshot.list(&params.check().unwrap());
-        (listing.products.iter().map(|p| p.id.clone()).collect(), listing.total)
+        (
+            listing.products.iter().map(|p| p.id.clone()).collect(),
+            listing.total,
+        )
     }
 
     #[test]
     fn sorts_by_title_either_way_and_by_price_either_way() {
         let snapshot = catalog();
-        assert_eq!(ids(&snapshot, ProductParams::default()).0, ["p2", "p1", "p3", "p5", "p4"]);
-        assert_eq!(ids(&snapshot, ProductParams { order: Some("z-a".into()), ..Default::default() }).0, ["p4", "p5", "p3", "p1", "p2"]);
-        assert_eq!(ids(&snapshot, ProductParams { order: Some("low".into()), ..Default::default() }).0, ["p5", "p1", "p3", "p4", "p2"]);
-        assert_eq!(ids(&snapshot, ProductParams { sort: Some("high".into()), ..Default::default() }).0, ["p2", "p4", "p3", "p1", "p5"]);
+        assert_eq!(
+            ids(&snapshot, ProductParams::default()).0,
+            ["p2", "p1", "p3", "p5", "p4"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    order: Some("z-a".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p4", "p5", "p3", "p1", "p2"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    order: Some("low".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p5", "p1", "p3", "p4", "p2"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    sort: Some("high".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p2", "p4", "p3", "p1", "p5"]
+        );
     }
 
     #[test]
     fn filters_alone_and_combined() {
         let snapshot = catalog();
-        let search = |text: &str| ProductParams { search: Some(text.into()), ..Default::default() };
+        let search = |text: &str| ProductParams {
+            search: Some(text.into()),
+            ..Default::default()
+        };
         assert_eq!(ids(&snapshot, search("FLOUR")).0, ["p2", "p1"]);
-        assert_eq!(ids(&snapshot, search("whisk mills")).0, ["p1", "p4"], "search covers the company");
-        assert_eq!(ids(&snapshot, ProductParams { category: Some("flours".into()), ..Default::default() }).0, ["p2", "p1"]);
-        assert_eq!(ids(&snapshot, ProductParams { company: Some("Whisk Mills".into()), ..Default::default() }).0, ["p1", "p4"]);
-        assert_eq!(ids(&snapshot, ProductParams { featured: Some("true".into()), ..Default::default() }).0, ["p2", "p3"]);
-        assert_eq!(ids(&snapshot, ProductParams { price: Some("199".into()), ..Default::default() }).0, ["p1", "p3", "p5"], "the price bound is inclusive");
-        let combined = ProductParams { category: Some("Flours".into()), price: Some("100".into()), company: Some("all".into()), ..Default::default() };
+        assert_eq!(
+            ids(&snapshot, search("whisk mills")).0,
+            ["p1", "p4"],
+            "search covers the company"
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    category: Some("flours".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p2", "p1"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    company: Some("Whisk Mills".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p1", "p4"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    featured: Some("true".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p2", "p3"]
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    price: Some("199".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p1", "p3", "p5"],
+            "the price bound is inclusive"
+        );
+        let combined = ProductParams {
+            category: Some("Flours".into()),
+            price: Some("100".into()),
+            company: Some("all".into()),
+            ..Default::default()
+        };
         assert_eq!(ids(&snapshot, combined).0, ["p1"]);
     }
 
     #[test]
     fn pages_count_every_match() {
         let snapshot = catalog();
-        let page = |n: &str| ProductParams { page: Some(n.into()), limit: Some("2".into()), ..Default::default() };
-        assert_eq!(ids(&snapshot, page("1")), (vec!["p2".to_owned(), "p1".to_owned()], 5));
+        let page = |n: &str| ProductParams {
+            page: Some(n.into()),
+            limit: Some("2".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&snapshot, page("1")),
+            (vec!["p2".to_owned(), "p1".to_owned()], 5)
+        );
         assert_eq!(ids(&snapshot, page("3")), (vec!["p4".to_owned()], 5));
-        assert_eq!(ids(&snapshot, page("9")), (vec![], 5), "past the end is empty, not an error");
+        assert_eq!(
+            ids(&snapshot, page("9")),
+            (vec![], 5),
+            "past the end is empty, not an error"
+        );
     }
 
     #[test]
     fn lists_categories_and_companies_sorted() {
         let snapshot = catalog();
-        assert_eq!(snapshot.category_names().collect::<Vec<_>>(), ["Cake Mixes", "Candles", "Flours", "Molds"]);
-        assert_eq!(snapshot.companies(), ["Bake Easy", "Glow", "Nutty Co", "Whisk Mills"]);
+        assert_eq!(
+            snapshot.category_names().collect::<Vec<_>>(),
+            ["Cake Mixes", "Candles", "Flours", "Molds"]
+        );
+        assert_eq!(
+            snapshot.companies(),
+            ["Bake Easy", "Glow", "Nutty Co", "Whisk Mills"]
+        );
     }
 
     #[test]
@@ -667,17 +989,32 @@ mod tests {
         let parsed: serde_json::Value = serde_json::from_str(p3.json()).unwrap();
         assert_eq!(parsed, serde_json::to_value(&*p3 as &ProductView).unwrap());
         assert_eq!(parsed["sellingPrice"], serde_json::json!(199.0));
-        let meta: serde_json::Value = serde_json::from_str(&format!("{{{}}}", snapshot.choices_json())).unwrap();
-        assert_eq!(meta["categories"], serde_json::json!(["all", "Cake Mixes", "Candles", "Flours", "Molds"]));
-        assert_eq!(meta["companies"], serde_json::json!(["all", "Bake Easy", "Glow", "Nutty Co", "Whisk Mills"]));
+        let meta: serde_json::Value =
+            serde_json::from_str(&format!("{{{}}}", snapshot.choices_json())).unwrap();
+        assert_eq!(
+            meta["categories"],
+            serde_json::json!(["all", "Cake Mixes", "Candles", "Flours", "Molds"])
+        );
+        assert_eq!(
+            meta["companies"],
+            serde_json::json!(["all", "Bake Easy", "Glow", "Nutty Co", "Whisk Mills"])
+        );
     }
 
     #[test]
     fn search_puts_title_prefixes_first() {
         let snapshot = catalog();
-        let found: Vec<String> = snapshot.search("mold", 20).iter().map(|p| p.id.clone()).collect();
+        let found: Vec<String> = snapshot
+            .search("mold", 20)
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
         assert_eq!(found, ["p4"]);
-        let found: Vec<String> = snapshot.search("c", 2).iter().map(|p| p.id.clone()).collect();
+        let found: Vec<String> = snapshot
+            .search("c", 2)
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
         assert_eq!(found, ["p3", "p2"]);
     }
 
@@ -687,7 +1024,11 @@ mod tests {
             let mut items = vec![9, 3, 7, 3, 1, 8, 0, 5, 2, 6];
             sort_first(&mut items, count);
             let shown = count.min(items.len());
-            assert_eq!(items[..shown], [0, 1, 2, 3, 3, 5, 6, 7, 8, 9][..shown], "{count}");
+            assert_eq!(
+                items[..shown],
+                [0, 1, 2, 3, 3, 5, 6, 7, 8, 9][..shown],
+                "{count}"
+            );
             assert_eq!(items.len(), 10);
         }
     }
@@ -699,17 +1040,74 @@ mod tests {
             product("p2", "Icing Set", "Piping Co", "Tools", 20_000, false),
             product("p3", "Two\nLines", "Glow", "Tools", 30_000, false),
         ];
-        products.extend((4..40).map(|n| product(&format!("p{n}"), &format!("Filler {n}"), "Nobody", "Tools", 1_000 * n, false)));
-        let snapshot = Snapshot::new(products, vec![CategoryRef { id: "c-tools".into(), name: "Tools".into() }]);
-        let search = |text: &str| ids(&snapshot, ProductParams { search: Some(text.into()), order: Some("low".into()), ..Default::default() }).0;
-        assert_eq!(search("piping"), ["p1", "p2"], "title in one, company in the other");
+        products.extend((4..40).map(|n| {
+            product(
+                &format!("p{n}"),
+                &format!("Filler {n}"),
+                "Nobody",
+                "Tools",
+                1_000 * n,
+                false,
+            )
+        }));
+        let snapshot = Snapshot::new(
+            products,
+            vec![CategoryRef {
+                id: "c-tools".into(),
+                name: "Tools".into(),
+            }],
+        );
+        let search = |text: &str| {
+            ids(
+                &snapshot,
+                ProductParams {
+                    search: Some(text.into()),
+                    order: Some("low".into()),
+                    ..Default::default()
+                },
+            )
+            .0
+        };
+        assert_eq!(
+            search("piping"),
+            ["p1", "p2"],
+            "title in one, company in the other"
+        );
         assert_eq!(search("bageasy"), Vec::<String>::new());
-        assert_eq!(search("bag\nbake"), Vec::<String>::new(), "the end of a title and the start of its company are not one text");
-        assert_eq!(search("easy\nicing"), Vec::<String>::new(), "nor one product's company and the next one's title");
-        assert_eq!(search("two\nlines"), ["p3"], "a key holding a line break still matches");
-        assert_eq!(search("filler 3"), ["p30", "p31", "p32", "p33", "p34", "p35", "p36", "p37", "p38", "p39"]);
+        assert_eq!(
+            search("bag\nbake"),
+            Vec::<String>::new(),
+            "the end of a title and the start of its company are not one text"
+        );
+        assert_eq!(
+            search("easy\nicing"),
+            Vec::<String>::new(),
+            "nor one product's company and the next one's title"
+        );
+        assert_eq!(
+            search("two\nlines"),
+            ["p3"],
+            "a key holding a line break still matches"
+        );
+        assert_eq!(
+            search("filler 3"),
+            [
+                "p30", "p31", "p32", "p33", "p34", "p35", "p36", "p37", "p38", "p39"
+            ]
+        );
         assert_eq!(search("nobody").len(), 10, "the default page");
-        assert_eq!(ids(&snapshot, ProductParams { search: Some("nobody".into()), ..Default::default() }).1, 36, "every entry counted once");
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    search: Some("nobody".into()),
+                    ..Default::default()
+                }
+            )
+            .1,
+            36,
+            "every entry counted once"
+        );
     }
 
     /// Every combination of filters, orders and pages over a catalog with many equal prices,
@@ -723,15 +1121,38 @@ mod tests {
             seed ^= seed << 17;
             seed % below
         };
-        let (categories, companies) = (["Flours", "Molds", "Candles"], ["Whisk Mills", "Bake Easy", "Glow", "Nutty Co"]);
+        let (categories, companies) = (
+            ["Flours", "Molds", "Candles"],
+            ["Whisk Mills", "Bake Easy", "Glow", "Nutty Co"],
+        );
         let views: Vec<ProductView> = (0..300)
             .map(|n| {
-                let title = format!("{} item {n}", ["Cake", "Box", "Mold", "Tin"][next(4) as usize]);
-                let (category, company) = (categories[next(3) as usize], companies[next(4) as usize]);
-                product(&format!("p{n:03}"), &title, company, category, 1_000 * (1 + next(40) as i64), next(5) == 0)
+                let title = format!(
+                    "{} item {n}",
+                    ["Cake", "Box", "Mold", "Tin"][next(4) as usize]
+                );
+                let (category, company) =
+                    (categories[next(3) as usize], companies[next(4) as usize]);
+                product(
+                    &format!("p{n:03}"),
+                    &title,
+                    company,
+                    category,
+                    1_000 * (1 + next(40) as i64),
+                    next(5) == 0,
+                )
             })
             .collect();
-        let snapshot = Snapshot::new(views.clone(), categories.iter().map(|name| CategoryRef { id: format!("c-{name}"), name: (*name).into() }).collect());
+        let snapshot = Snapshot::new(
+            views.clone(),
+            categories
+                .iter()
+                .map(|name| CategoryRef {
+                    id: format!("c-{name}"),
+                    name: (*name).into(),
+                })
+                .collect(),
+        );
         let mut checked = 0;
         for order in ["a-z", "z-a", "low", "high"] {
             for category in [None, Some("molds")] {
@@ -752,13 +1173,29 @@ mod tests {
                                 let query = params().check().unwrap();
                                 let mut expected: Vec<&ProductView> = views
                                     .iter()
-                                    .filter(|p| category.is_none_or(|c| p.category.name.to_lowercase() == c))
-                                    .filter(|p| company.is_none_or(|c| p.company.to_lowercase() == c))
-                                    .filter(|p| query.max_price.is_none_or(|max| p.selling_price <= max))
-                                    .filter(|p| search.is_none_or(|s| p.title.to_lowercase().contains(s) || p.company.to_lowercase().contains(s)))
+                                    .filter(|p| {
+                                        category.is_none_or(|c| p.category.name.to_lowercase() == c)
+                                    })
+                                    .filter(|p| {
+                                        company.is_none_or(|c| p.company.to_lowercase() == c)
+                                    })
+                                    .filter(|p| {
+                                        query.max_price.is_none_or(|max| p.selling_price <= max)
+                                    })
+                                    .filter(|p| {
+                                        search.is_none_or(|s| {
+                                            p.title.to_lowercase().contains(s)
+                                                || p.company.to_lowercase().contains(s)
+                                        })
+                                    })
                                     .filter(|p| !featured || p.featured)
                                     .collect();
-                                expected.sort_by(|a, b| a.title.to_lowercase().cmp(&b.title.to_lowercase()).then_with(|| a.id.cmp(&b.id)));
+                                expected.sort_by(|a, b| {
+                                    a.title
+                                        .to_lowercase()
+                                        .cmp(&b.title.to_lowercase())
+                                        .then_with(|| a.id.cmp(&b.id))
+                                });
                                 match order {
                                     "z-a" => expected.reverse(),
                                     "low" => expected.sort_by_key(|p| p.selling_price),
@@ -770,9 +1207,24 @@ mod tests {
                                 }
                                 let pages = expected.len().div_ceil(7).max(1) + 1;
                                 for page in 1..=pages {
-                                    let (ids, total) = ids(&snapshot, ProductParams { page: Some(page.to_string()), ..params() });
-                                    let want: Vec<String> = expected.iter().skip((page - 1) * 7).take(7).map(|p| p.id.clone()).collect();
-                                    assert_eq!((ids, total), (want, expected.len() as u64), "{order} {category:?} {company:?} {price:?} {search:?} {featured} page {page}");
+                                    let (ids, total) = ids(
+                                        &snapshot,
+                                        ProductParams {
+                                            page: Some(page.to_string()),
+                                            ..params()
+                                        },
+                                    );
+                                    let want: Vec<String> = expected
+                                        .iter()
+                                        .skip((page - 1) * 7)
+                                        .take(7)
+                                        .map(|p| p.id.clone())
+                                        .collect();
+                                    assert_eq!(
+                                        (ids, total),
+                                        (want, expected.len() as u64),
+                                        "{order} {category:?} {company:?} {price:?} {search:?} {featured} page {page}"
+                                    );
                                     checked += 1;
                                 }
                             }
@@ -787,19 +1239,46 @@ mod tests {
     #[test]
     fn changes_are_applied_and_renames_reach_products() {
         let model = ReadModel::new(catalog());
-        model.apply(vec![CatalogChange::ProductSaved(Box::new(product("p6", "Cupcake Liners", "Pack Right", "Packaging", 9_900, false)))]);
+        model.apply(vec![CatalogChange::ProductSaved(Box::new(product(
+            "p6",
+            "Cupcake Liners",
+            "Pack Right",
+            "Packaging",
+            9_900,
+            false,
+        )))]);
         model.apply(vec![
             CatalogChange::ProductDeleted("p5".into()),
-            CatalogChange::CategorySaved(CategoryRef { id: "c-flours".into(), name: "Flours & Grains".into() }),
+            CatalogChange::CategorySaved(CategoryRef {
+                id: "c-flours".into(),
+                name: "Flours & Grains".into(),
+            }),
         ]);
         let snapshot = model.snapshot();
         assert_eq!(snapshot.len(), 5);
         assert!(snapshot.product("p5").is_none());
-        assert_eq!(snapshot.product("p1").unwrap().category.name, "Flours & Grains");
-        assert_eq!(ids(&snapshot, ProductParams { category: Some("flours & grains".into()), ..Default::default() }).0, ["p2", "p1"]);
+        assert_eq!(
+            snapshot.product("p1").unwrap().category.name,
+            "Flours & Grains"
+        );
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    category: Some("flours & grains".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p2", "p1"]
+        );
         assert!(snapshot.companies().contains(&"Pack Right".to_owned()));
-        let renamed: serde_json::Value = serde_json::from_str(snapshot.product("p2").unwrap().json()).unwrap();
-        assert_eq!(renamed["category"]["name"], "Flours & Grains", "a rename re-serialises its products");
+        let renamed: serde_json::Value =
+            serde_json::from_str(snapshot.product("p2").unwrap().json()).unwrap();
+        assert_eq!(
+            renamed["category"]["name"], "Flours & Grains",
+            "a rename re-serialises its products"
+        );
         assert!(snapshot.choices_json().contains("Flours & Grains"));
     }
 
@@ -809,14 +1288,23 @@ mod tests {
         let before = model.snapshot();
         let mut p3 = before.product("p3").unwrap().view.clone();
         p3.stock = 2;
-        model.apply(vec![CatalogChange::ProductSaved(Box::new(p3.clone())), CatalogChange::ProductSaved(Box::new(p3))]);
+        model.apply(vec![
+            CatalogChange::ProductSaved(Box::new(p3.clone())),
+            CatalogChange::ProductSaved(Box::new(p3)),
+        ]);
         let snapshot = model.snapshot();
         let p3 = snapshot.product("p3").unwrap();
         assert_eq!(p3.stock, 2);
         assert!(p3.json().contains(r#""stock":2"#));
         assert_eq!(snapshot.product("p1").unwrap().stock, 10);
-        assert!(Arc::ptr_eq(&snapshot.indexes, &before.indexes), "nothing the indexes see changed");
-        assert_eq!(ids(&snapshot, ProductParams::default()).0, ["p2", "p1", "p3", "p5", "p4"]);
+        assert!(
+            Arc::ptr_eq(&snapshot.indexes, &before.indexes),
+            "nothing the indexes see changed"
+        );
+        assert_eq!(
+            ids(&snapshot, ProductParams::default()).0,
+            ["p2", "p1", "p3", "p5", "p4"]
+        );
         assert_eq!(snapshot.len(), 5);
     }
 
@@ -826,16 +1314,47 @@ mod tests {
         let mut dearer = model.snapshot().product("p1").unwrap().view.clone();
         dearer.selling_price = Money::from_rupees(1_000);
         model.apply(vec![
-            CatalogChange::ProductSaved(Box::new(product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false))),
-            CatalogChange::CategorySaved(CategoryRef { id: "c-tools".into(), name: "Decorating Tools".into() }),
+            CatalogChange::ProductSaved(Box::new(product(
+                "p7",
+                "Piping Bags",
+                "Sugarcraft",
+                "Tools",
+                9_900,
+                false,
+            ))),
+            CatalogChange::CategorySaved(CategoryRef {
+                id: "c-tools".into(),
+                name: "Decorating Tools".into(),
+            }),
             CatalogChange::ProductDeleted("p7".into()),
-            CatalogChange::ProductSaved(Box::new(product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false))),
+            CatalogChange::ProductSaved(Box::new(product(
+                "p7",
+                "Piping Bags",
+                "Sugarcraft",
+                "Tools",
+                9_900,
+                false,
+            ))),
             CatalogChange::ProductSaved(Box::new(dearer)),
             CatalogChange::ProductDeleted("p4".into()),
         ]);
         let snapshot = model.snapshot();
-        assert_eq!(snapshot.product("p7").unwrap().category.name, "Tools", "saved after the rename, with the name it carries");
+        assert_eq!(
+            snapshot.product("p7").unwrap().category.name,
+            "Tools",
+            "saved after the rename, with the name it carries"
+        );
         assert!(snapshot.product("p4").is_none());
-        assert_eq!(ids(&snapshot, ProductParams { order: Some("high".into()), ..Default::default() }).0, ["p1", "p2", "p3", "p7", "p5"]);
+        assert_eq!(
+            ids(
+                &snapshot,
+                ProductParams {
+                    order: Some("high".into()),
+                    ..Default::default()
+                }
+            )
+            .0,
+            ["p1", "p2", "p3", "p7", "p5"]
+        );
     }
 }

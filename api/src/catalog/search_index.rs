@@ -42,7 +42,11 @@ impl SearchIndex {
                 index.bounds.push(index.text.len());
                 index.text.push_str(key);
                 index.text.push(char::from(KEY_SEPARATOR));
-                pairs.extend(key.as_bytes().windows(3).map(|piece| u64::from(trigram(piece)) << 32 | u64::from(entry)));
+                pairs.extend(
+                    key.as_bytes()
+                        .windows(3)
+                        .map(|piece| u64::from(trigram(piece)) << 32 | u64::from(entry)),
+                );
             }
         }
         index.bounds.push(index.text.len());
@@ -77,7 +81,13 @@ impl SearchIndex {
         let entries = 0..u32::try_from(self.len()).expect("fewer than 2^32 products");
         if needle.contains(&KEY_SEPARATOR) {
             // A match in the joined text could span two keys: compare key by key instead.
-            entries.filter(|&entry| [2 * entry, 2 * entry + 1].into_iter().any(|key| memmem::find(self.key(key as usize), needle).is_some())).collect()
+            entries
+                .filter(|&entry| {
+                    [2 * entry, 2 * entry + 1]
+                        .into_iter()
+                        .any(|key| memmem::find(self.key(key as usize), needle).is_some())
+                })
+                .collect()
         } else if needle.len() < 3 {
             self.scan(needle)
         } else {
@@ -139,7 +149,11 @@ impl SearchIndex {
             }
         }
         let all = u8::try_from(lists.len()).expect("a few lists");
-        lists[0].iter().copied().filter(|&entry| seen[entry as usize] == all).collect()
+        lists[0]
+            .iter()
+            .copied()
+            .filter(|&entry| seen[entry as usize] == all)
+            .collect()
     }
 }
 
@@ -152,45 +166,89 @@ mod tests {
     }
 
     fn found(index: &SearchIndex, needle: &str) -> Vec<usize> {
-        index.find(needle).into_iter().map(|entry| entry as usize).collect()
+        index
+            .find(needle)
+            .into_iter()
+            .map(|entry| entry as usize)
+            .collect()
     }
 
     #[test]
     fn finds_titles_and_companies_by_any_part() {
-        let index = index(&[["chocolate cake mix", "bake easy"], ["cake box 10 inch", "pack right"], ["piping bag", "cake craft"]]);
+        let index = index(&[
+            ["chocolate cake mix", "bake easy"],
+            ["cake box 10 inch", "pack right"],
+            ["piping bag", "cake craft"],
+        ]);
         assert_eq!(found(&index, "cake"), [0, 1, 2]);
         assert_eq!(found(&index, "cake box"), [1]);
         assert_eq!(found(&index, "late ca"), [0]);
         assert_eq!(found(&index, "craft"), [2]);
         assert_eq!(found(&index, "ke"), [0, 1, 2], "shorter than a trigram");
         assert_eq!(found(&index, "x"), [0, 1]);
-        assert_eq!(found(&index, "cake mixer"), Vec::<usize>::new(), "every trigram present, the text is not");
+        assert_eq!(
+            found(&index, "cake mixer"),
+            Vec::<usize>::new(),
+            "every trigram present, the text is not"
+        );
         assert_eq!(found(&index, "zzz"), Vec::<usize>::new());
-        assert_eq!(found(&index, "cakecake"), Vec::<usize>::new(), "a repeated piece counts once");
+        assert_eq!(
+            found(&index, "cakecake"),
+            Vec::<usize>::new(),
+            "a repeated piece counts once"
+        );
     }
 
     #[test]
     fn never_matches_across_two_keys_or_two_entries() {
         let index = index(&[["piping bag", "bake easy"], ["icing set", "two\nlines"]]);
         assert_eq!(found(&index, "bagbake"), Vec::<usize>::new());
-        assert_eq!(found(&index, "bag\nbake"), Vec::<usize>::new(), "the end of a title and its company are not one text");
-        assert_eq!(found(&index, "easy\nicing"), Vec::<usize>::new(), "nor one entry's company and the next one's title");
-        assert_eq!(found(&index, "two\nlines"), [1], "a key holding a line break still matches");
+        assert_eq!(
+            found(&index, "bag\nbake"),
+            Vec::<usize>::new(),
+            "the end of a title and its company are not one text"
+        );
+        assert_eq!(
+            found(&index, "easy\nicing"),
+            Vec::<usize>::new(),
+            "nor one entry's company and the next one's title"
+        );
+        assert_eq!(
+            found(&index, "two\nlines"),
+            [1],
+            "a key holding a line break still matches"
+        );
         assert_eq!(found(&index, "g\nb"), Vec::<usize>::new());
     }
 
     #[test]
     fn agrees_with_a_plain_contains_for_every_piece_of_every_key() {
         let keys: Vec<[String; 2]> = (0..120)
-            .map(|n| [format!("{} {} {n}", ["cake", "box", "mold", "tin", "rose"][n % 5], ["mix", "set", "नमक", "tray"][n % 4]), format!("co{}", n % 7)])
+            .map(|n| {
+                [
+                    format!(
+                        "{} {} {n}",
+                        ["cake", "box", "mold", "tin", "rose"][n % 5],
+                        ["mix", "set", "नमक", "tray"][n % 4]
+                    ),
+                    format!("co{}", n % 7),
+                ]
+            })
             .collect();
-        let index = SearchIndex::new(keys.iter().map(|[title, company]| [title.as_str(), company.as_str()]));
+        let index = SearchIndex::new(
+            keys.iter()
+                .map(|[title, company]| [title.as_str(), company.as_str()]),
+        );
         for [title, _] in keys.iter().take(12) {
             let bytes = title.as_bytes();
             for start in 0..bytes.len() {
                 for end in start + 1..=bytes.len().min(start + 9) {
-                    let Ok(needle) = std::str::from_utf8(&bytes[start..end]) else { continue };
-                    let expected: Vec<usize> = (0..keys.len()).filter(|&n| keys[n][0].contains(needle) || keys[n][1].contains(needle)).collect();
+                    let Ok(needle) = std::str::from_utf8(&bytes[start..end]) else {
+                        continue;
+                    };
+                    let expected: Vec<usize> = (0..keys.len())
+                        .filter(|&n| keys[n][0].contains(needle) || keys[n][1].contains(needle))
+                        .collect();
                     assert_eq!(found(&index, needle), expected, "{needle:?}");
                 }
             }

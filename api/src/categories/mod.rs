@@ -13,5 +13,10 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/categories", get(handlers::list).post(handlers::create))
-        .route("/categories/{id}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
+        .route(
+            "/categories/{id}",
+            get(handlers::get)
+                .patch(handlers::update)
+                .delete(handlers::delete),
+        )
 }

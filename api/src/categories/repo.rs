@@ -42,7 +42,11 @@ fn on_write_error(error: surrealdb::Error) -> ApiError {
 pub async fn create(db: &Db, fields: CategoryFields) -> Result<Category, ApiError> {
     let id = CategoryId::generate();
     let mut response = db
-        .query(concat!("CREATE $id CONTENT $fields RETURN NONE; SELECT ", category_fields!(), " FROM ONLY $id;"))
+        .query(concat!(
+            "CREATE $id CONTENT $fields RETURN NONE; SELECT ",
+            category_fields!(),
+            " FROM ONLY $id;"
+        ))
         .bind(("id", id.record()))
         .bind(("fields", fields))
         .await
@@ -83,7 +87,11 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, 
 }
 
 /// Applies `changes` (stored field names) to a category; `None` when there is no such category.
-pub async fn update(db: &Db, id: &CategoryId, changes: serde_json::Map<String, serde_json::Value>) -> Result<Option<Category>, ApiError> {
+pub async fn update(
+    db: &Db,
+    id: &CategoryId,
+    changes: serde_json::Map<String, serde_json::Value>,
+) -> Result<Option<Category>, ApiError> {
     let mut response = db
         .query(concat!(
             "UPDATE $id MERGE $changes RETURN NONE; ",
@@ -127,14 +135,27 @@ pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
             None => {}
             Some(Failure::Thrown(text)) if text.starts_with("category_in_use:") => {
                 let used = text.trim_start_matches("category_in_use:");
-                return Err(in_use(&format!("{used} {}", if used == "1" { "product uses" } else { "products use" })));
+                return Err(in_use(&format!(
+                    "{used} {}",
+                    if used == "1" {
+                        "product uses"
+                    } else {
+                        "products use"
+                    }
+                )));
             }
             Some(Failure::Conflict) => {
                 tokio::time::sleep(backoff(attempt)).await;
                 continue;
             }
-            Some(Failure::Other(error)) if error.to_string().contains("ON DELETE REJECT") => return Err(in_use("Products use")),
-            Some(other) => return Err(ApiError::Internal(anyhow::anyhow!("deleting a category: {other:?}"))),
+            Some(Failure::Other(error)) if error.to_string().contains("ON DELETE REJECT") => {
+                return Err(in_use("Products use"));
+            }
+            Some(other) => {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "deleting a category: {other:?}"
+                )));
+            }
         }
         let last = response.num_statements() - 1;
         let existed: Option<bool> = response.take(last).context("deleting a category")?;
@@ -144,5 +165,9 @@ pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
 }
 
 fn in_use(who: &str) -> ApiError {
-    ApiError::Conflict { code: "category_in_use", message: format!("{who} this category; move them to another category first"), details: None }
+    ApiError::Conflict {
+        code: "category_in_use",
+        message: format!("{who} this category; move them to another category first"),
+        details: None,
+    }
 }

@@ -11,7 +11,9 @@ use surrealdb::types::Datetime;
 
 use crate::auth::session::{Admin, Caller};
 use crate::coupons::repo::{self, CouponFields, CouponRow, WriteError};
-use crate::coupons::types::{CouponAnswer, CouponEnvelope, CouponInput, CouponList, CouponTermsEnvelope};
+use crate::coupons::types::{
+    CouponAnswer, CouponEnvelope, CouponInput, CouponList, CouponTermsEnvelope,
+};
 use crate::domain::FieldErrors;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
@@ -25,7 +27,10 @@ pub fn normalize_code(code: &str) -> String {
 
 /// 404 `coupon_not_found`.
 pub fn not_found() -> ApiError {
-    ApiError::NotFoundAs { code: "coupon_not_found", message: "There is no such coupon code".to_owned() }
+    ApiError::NotFoundAs {
+        code: "coupon_not_found",
+        message: "There is no such coupon code".to_owned(),
+    }
 }
 
 /// 409 `coupon_unusable` with `details.reason`.
@@ -34,19 +39,31 @@ pub fn unusable(reason: &str, message: &str) -> ApiError {
     if let Some(first) = message.get(..1) {
         message = first.to_uppercase() + &message[1..];
     }
-    ApiError::Conflict { code: "coupon_unusable", message, details: Some(json!({ "reason": reason })) }
+    ApiError::Conflict {
+        code: "coupon_unusable",
+        message,
+        details: Some(json!({ "reason": reason })),
+    }
 }
 
 /// The milliseconds since 1970 now, the pricing crate's clock.
 pub fn now_ms() -> i64 {
-    i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis())).unwrap_or(i64::MAX)
+    i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_millis()),
+    )
+    .unwrap_or(i64::MAX)
 }
 
 fn time(errors: &mut FieldErrors, field: &str, text: Option<String>) -> Option<Datetime> {
     let text = text?;
     let parsed = Datetime::from_str(text.trim()).ok();
     if parsed.is_none() {
-        errors.add(field, "must be a date and time such as 2026-12-31T23:59:59+05:30");
+        errors.add(
+            field,
+            "must be a date and time such as 2026-12-31T23:59:59+05:30",
+        );
     }
     parsed
 }
@@ -78,18 +95,33 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
             String::new()
         }
     };
-    let kind = input.kind.or_else(|| base.as_ref().map(|base| if base.kind == "flat" { CouponKind::Flat } else { CouponKind::Percent }));
+    let kind = input.kind.or_else(|| {
+        base.as_ref().map(|base| {
+            if base.kind == "flat" {
+                CouponKind::Flat
+            } else {
+                CouponKind::Percent
+            }
+        })
+    });
     if kind.is_none() {
         errors.add("kind", "is required: percent or flat");
     }
-    let value = input.value.or_else(|| base.as_ref().map(|base| Money::round(base.value)));
+    let value = input
+        .value
+        .or_else(|| base.as_ref().map(|base| Money::round(base.value)));
     if value.is_none() {
         errors.add("value", "is required");
     }
-    let min_subtotal = input.min_subtotal.or_else(|| base.as_ref().map(|base| Money::round(base.min_subtotal))).unwrap_or(Money::ZERO);
+    let min_subtotal = input
+        .min_subtotal
+        .or_else(|| base.as_ref().map(|base| Money::round(base.min_subtotal)))
+        .unwrap_or(Money::ZERO);
     let max_discount = match input.max_discount {
         Some(sent) => sent,
-        None => base.as_ref().and_then(|base| base.max_discount.map(Money::round)),
+        None => base
+            .as_ref()
+            .and_then(|base| base.max_discount.map(Money::round)),
     };
     let valid_from = match input.valid_from {
         Some(sent) => time(&mut errors, "validFrom", sent),
@@ -107,7 +139,10 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
         Some(sent) => limit(&mut errors, "perCustomerLimit", sent),
         None => base.as_ref().and_then(|base| base.per_customer_limit),
     };
-    let active = input.active.or_else(|| base.as_ref().map(|base| base.active)).unwrap_or(true);
+    let active = input
+        .active
+        .or_else(|| base.as_ref().map(|base| base.active))
+        .unwrap_or(true);
     if let (Some(kind), Some(value)) = (kind, value) {
         let terms = CouponTerms {
             code: code.clone(),
@@ -123,7 +158,9 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
         }
     }
     errors.finish()?;
-    let (Some(kind), Some(value)) = (kind, value) else { return Err(ApiError::bad_request("validation_failed", "invalid coupon")) };
+    let (Some(kind), Some(value)) = (kind, value) else {
+        return Err(ApiError::bad_request("validation_failed", "invalid coupon"));
+    };
     Ok(CouponFields {
         code,
         kind: repo::kind_name(kind).to_owned(),
@@ -141,10 +178,17 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
 /// Lists coupons by code (admins).
 #[utoipa::path(get, path = "/api/v1/coupons", operation_id = "list_coupons", tag = "coupons", params(PageParams), security(("bearer" = [])),
     responses((status = 200, body = CouponList), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, _admin: Admin, ApiQuery(params): ApiQuery<PageParams>) -> ApiResult<Json<CouponList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiQuery(params): ApiQuery<PageParams>,
+) -> ApiResult<Json<CouponList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
     let (rows, total) = repo::list(&state.db, page).await?;
-    Ok(Json(CouponList { data: rows.into_iter().map(CouponRow::view).collect(), meta: ListMeta::new(page, total) }))
+    Ok(Json(CouponList {
+        data: rows.into_iter().map(CouponRow::view).collect(),
+        meta: ListMeta::new(page, total),
+    }))
 }
 
 /// One coupon: the whole record for an admin; for a customer its terms, when they may use it now
@@ -153,15 +197,24 @@ pub async fn list(State(state): State<AppState>, _admin: Admin, ApiQuery(params)
     responses((status = 200, body = CouponAnswer), (status = 401, body = crate::error::ErrorEnvelope),
         (status = 404, description = "coupon_not_found", body = crate::error::ErrorEnvelope),
         (status = 409, description = "coupon_unusable (details: {reason}: expired, not_started, used_up, used_by_you or inactive)", body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, caller: Caller, Path(code): Path<String>) -> ApiResult<Json<CouponAnswer>> {
+pub async fn get(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(code): Path<String>,
+) -> ApiResult<Json<CouponAnswer>> {
     let code = normalize_code(&code);
     let row = repo::find(&state.db, &code).await?.ok_or_else(not_found)?;
     match caller {
-        Caller::Admin(_) => Ok(Json(CouponAnswer::Admin(CouponEnvelope { coupon: row.view() }))),
+        Caller::Admin(_) => Ok(Json(CouponAnswer::Admin(CouponEnvelope {
+            coupon: row.view(),
+        }))),
         Caller::Customer(customer) => {
             let mine = repo::customer_uses(&state.db, &code, &customer.id).await?;
-            pricing::coupon_usable(&row.terms(), &row.usage(mine), now_ms()).map_err(|refusal| unusable(refusal.reason(), &refusal.to_string()))?;
-            Ok(Json(CouponAnswer::Customer(CouponTermsEnvelope { coupon: row.terms_view() })))
+            pricing::coupon_usable(&row.terms(), &row.usage(mine), now_ms())
+                .map_err(|refusal| unusable(refusal.reason(), &refusal.to_string()))?;
+            Ok(Json(CouponAnswer::Customer(CouponTermsEnvelope {
+                coupon: row.terms_view(),
+            })))
         }
     }
 }
@@ -169,11 +222,18 @@ pub async fn get(State(state): State<AppState>, caller: Caller, Path(code): Path
 /// Creates a coupon (any admin role); codes are unique ignoring case.
 #[utoipa::path(post, path = "/api/v1/coupons", operation_id = "create_coupon", tag = "coupons", request_body = CouponInput, security(("bearer" = [])),
     responses((status = 201, body = CouponEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 409, description = "code_taken", body = crate::error::ErrorEnvelope)))]
-pub async fn create(State(state): State<AppState>, _admin: Admin, ApiJson(input): ApiJson<CouponInput>) -> ApiResult<(StatusCode, Json<CouponEnvelope>)> {
+pub async fn create(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiJson(input): ApiJson<CouponInput>,
+) -> ApiResult<(StatusCode, Json<CouponEnvelope>)> {
     let fields = checked_fields(input, None)?;
     let code = fields.code.clone();
     match repo::create(&state.db, fields).await {
-        Ok(row) => Ok((StatusCode::CREATED, Json(CouponEnvelope { coupon: row.view() }))),
+        Ok(row) => Ok((
+            StatusCode::CREATED,
+            Json(CouponEnvelope { coupon: row.view() }),
+        )),
         Err(WriteError::CodeTaken) => Err(ApiError::Conflict {
             code: "code_taken",
             message: format!("A coupon with the code {code} exists already"),
@@ -186,17 +246,30 @@ pub async fn create(State(state): State<AppState>, _admin: Admin, ApiJson(input)
 /// Changes a coupon's terms (any admin role); its uses so far stay counted.
 #[utoipa::path(patch, path = "/api/v1/coupons/{code}", operation_id = "update_coupon", tag = "coupons", params(("code" = String, Path)), request_body = CouponInput, security(("bearer" = [])),
     responses((status = 200, body = CouponEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn update(State(state): State<AppState>, _admin: Admin, Path(code): Path<String>, ApiJson(input): ApiJson<CouponInput>) -> ApiResult<Json<CouponEnvelope>> {
-    let current = repo::find(&state.db, &normalize_code(&code)).await?.ok_or_else(not_found)?;
+pub async fn update(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(code): Path<String>,
+    ApiJson(input): ApiJson<CouponInput>,
+) -> ApiResult<Json<CouponEnvelope>> {
+    let current = repo::find(&state.db, &normalize_code(&code))
+        .await?
+        .ok_or_else(not_found)?;
     let fields = checked_fields(input, Some(&current))?;
-    let row = repo::update(&state.db, fields).await?.ok_or_else(not_found)?;
+    let row = repo::update(&state.db, fields)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(CouponEnvelope { coupon: row.view() }))
 }
 
 /// Deletes a coupon (admin or superadmin). Orders that used it keep its code and terms.
 #[utoipa::path(delete, path = "/api/v1/coupons/{code}", operation_id = "delete_coupon", tag = "coupons", params(("code" = String, Path)), security(("bearer" = [])),
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn delete(State(state): State<AppState>, admin: Admin, Path(code): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(code): Path<String>,
+) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     if !repo::delete(&state.db, &normalize_code(&code)).await? {
         return Err(not_found());

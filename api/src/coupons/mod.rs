@@ -14,5 +14,10 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/coupons", get(handlers::list).post(handlers::create))
-        .route("/coupons/{code}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
+        .route(
+            "/coupons/{code}",
+            get(handlers::get)
+                .patch(handlers::update)
+                .delete(handlers::delete),
+        )
 }

@@ -28,7 +28,11 @@ fn millis(time: &Datetime) -> i64 {
 }
 
 fn kind(text: &str) -> CouponKind {
-    if text == "flat" { CouponKind::Flat } else { CouponKind::Percent }
+    if text == "flat" {
+        CouponKind::Flat
+    } else {
+        CouponKind::Percent
+    }
 }
 
 /// The stored name of a kind.
@@ -219,7 +223,9 @@ pub async fn customer_uses(db: &Db, code: &str, user: &UserId) -> anyhow::Result
         .bind(("user", user.record()))
         .await
         .context("counting a customer's coupon uses")?;
-    let uses: Option<i64> = response.take(0).context("counting a customer's coupon uses")?;
+    let uses: Option<i64> = response
+        .take(0)
+        .context("counting a customer's coupon uses")?;
     Ok(uses.and_then(|uses| u32::try_from(uses).ok()).unwrap_or(0))
 }
 
@@ -246,9 +252,16 @@ pub async fn create(db: &Db, fields: CouponFields) -> Result<CouponRow, WriteErr
     match failure(&mut response) {
         None => {}
         Some(Failure::Thrown(_) | Failure::Conflict) => return Err(WriteError::CodeTaken),
-        Some(other) => return Err(WriteError::Other(anyhow::anyhow!("creating a coupon: {other:?}"))),
+        Some(other) => {
+            return Err(WriteError::Other(anyhow::anyhow!(
+                "creating a coupon: {other:?}"
+            )));
+        }
     }
-    find(db, &fields.code).await?.context("the new coupon is gone").map_err(WriteError::Other)
+    find(db, &fields.code)
+        .await?
+        .context("the new coupon is gone")
+        .map_err(WriteError::Other)
 }
 
 /// Replaces a coupon's terms (its uses stay) and returns it; `None` when there is no such coupon.
@@ -268,7 +281,11 @@ pub async fn update(db: &Db, fields: CouponFields) -> anyhow::Result<Option<Coup
 
 /// Deletes a coupon; false when there was none. Orders that used it keep its terms and code.
 pub async fn delete(db: &Db, code: &str) -> anyhow::Result<bool> {
-    let mut response = db.query("DELETE $id RETURN BEFORE").bind(("id", record(code))).await.context("deleting a coupon")?;
+    let mut response = db
+        .query("DELETE $id RETURN BEFORE")
+        .bind(("id", record(code)))
+        .await
+        .context("deleting a coupon")?;
     let gone: Vec<surrealdb::types::Value> = response.take(0).context("deleting a coupon")?;
     Ok(!gone.is_empty())
 }

@@ -101,7 +101,9 @@ pub enum CouponAnswer {
 }
 
 /// A field that may be left out (keep), sent as null (clear) or sent with a value (set).
-fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<T>>, D::Error> {
+fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(deserializer).map(Some)
 }
 

@@ -27,7 +27,9 @@ pub struct Availability {
 
 impl Default for Availability {
     fn default() -> Availability {
-        Availability { up: watch::Sender::new(true) }
+        Availability {
+            up: watch::Sender::new(true),
+        }
     }
 }
 
@@ -42,7 +44,9 @@ impl Availability {
                 let answered = ping(&db).await;
                 match (answered, down_since) {
                     (false, None) => {
-                        tracing::error!("the database does not answer: answering 503 to requests that need it");
+                        tracing::error!(
+                            "the database does not answer: answering 503 to requests that need it"
+                        );
                         down_since = Some(Instant::now());
                         watcher.set(false);
                     }
@@ -61,7 +65,8 @@ impl Availability {
 
     /// Records what the last ping found.
     pub fn set(&self, up: bool) {
-        self.up.send_if_modified(|current| std::mem::replace(current, up) != up);
+        self.up
+            .send_if_modified(|current| std::mem::replace(current, up) != up);
     }
 
     /// True while the last ping went unanswered.
@@ -79,7 +84,10 @@ impl Availability {
 
 /// True when the database answers a trivial query within [`PING_TIMEOUT`].
 pub async fn ping(db: &Db) -> bool {
-    matches!(tokio::time::timeout(PING_TIMEOUT, crate::db::is_healthy(db)).await, Ok(true))
+    matches!(
+        tokio::time::timeout(PING_TIMEOUT, crate::db::is_healthy(db)).await,
+        Ok(true)
+    )
 }
 
 #[cfg(test)]
@@ -97,9 +105,14 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(20)).await;
         assert!(!waiting.is_finished(), "up: nothing to wait for yet");
         availability.set(false);
-        tokio::time::timeout(Duration::from_secs(1), waiting).await.unwrap().unwrap();
+        tokio::time::timeout(Duration::from_secs(1), waiting)
+            .await
+            .unwrap()
+            .unwrap();
         assert!(availability.is_down());
-        tokio::time::timeout(Duration::from_millis(10), availability.went_down()).await.unwrap();
+        tokio::time::timeout(Duration::from_millis(10), availability.went_down())
+            .await
+            .unwrap();
         availability.set(true);
         assert!(!availability.is_down());
     }

@@ -10,18 +10,25 @@ use crate::db::Db;
 
 /// True for a database URL whose store `whisk backup` and `whisk restore` can reach.
 pub fn is_embedded(database_url: &str) -> bool {
-    ["surrealkv://", "mem://", "memory"].iter().any(|scheme| database_url.starts_with(scheme))
+    ["surrealkv://", "mem://", "memory"]
+        .iter()
+        .any(|scheme| database_url.starts_with(scheme))
 }
 
 /// Writes the whole database to `path`.
 pub async fn backup(db: &Db, path: &Path) -> anyhow::Result<()> {
-    db.export(path).await.with_context(|| format!("exporting the database to {}", path.display()))?;
+    db.export(path)
+        .await
+        .with_context(|| format!("exporting the database to {}", path.display()))?;
     Ok(())
 }
 
 /// How many tables the database defines.
 pub async fn table_count(db: &Db) -> anyhow::Result<usize> {
-    let mut response = db.query("RETURN object::len((INFO FOR DB).tables)").await.context("inspecting the database")?;
+    let mut response = db
+        .query("RETURN object::len((INFO FOR DB).tables)")
+        .await
+        .context("inspecting the database")?;
     let tables: Option<usize> = response.take(0).context("inspecting the database")?;
     Ok(tables.unwrap_or(0))
 }
@@ -34,8 +41,12 @@ pub async fn restore(db: &Db, path: &Path) -> anyhow::Result<()> {
     }
     let tables = table_count(db).await?;
     if tables > 0 {
-        bail!("the target database is not empty ({tables} tables): restore into a new DATA_DIR or DATABASE_URL");
+        bail!(
+            "the target database is not empty ({tables} tables): restore into a new DATA_DIR or DATABASE_URL"
+        );
     }
-    db.import(path).await.with_context(|| format!("importing {}", path.display()))?;
+    db.import(path)
+        .await
+        .with_context(|| format!("importing {}", path.display()))?;
     Ok(())
 }

@@ -30,7 +30,10 @@ pub fn failure(response: &mut surrealdb::IndexedResults) -> Option<Failure> {
     if errors.iter().any(|(_, error)| is_conflict(error)) {
         return Some(Failure::Conflict);
     }
-    let cause = errors.iter().position(|(_, error)| !is_not_executed(error)).unwrap_or(0);
+    let cause = errors
+        .iter()
+        .position(|(_, error)| !is_not_executed(error))
+        .unwrap_or(0);
     (cause < errors.len()).then(|| Failure::Other(errors.swap_remove(cause).1))
 }
 
@@ -52,18 +55,24 @@ fn index_in_message(message: &str) -> Option<String> {
 /// running the whole transaction again may succeed.
 pub fn is_conflict(error: &surrealdb::Error) -> bool {
     let message = error.to_string();
-    message.contains("ransaction conflict") || message.contains("Resource busy") || message.contains("write conflict")
+    message.contains("ransaction conflict")
+        || message.contains("Resource busy")
+        || message.contains("write conflict")
 }
 
 /// True for the error a statement reports when an earlier statement of its transaction failed.
 fn is_not_executed(error: &surrealdb::Error) -> bool {
-    error.to_string().contains("not executed due to a failed transaction")
+    error
+        .to_string()
+        .contains("not executed due to a failed transaction")
 }
 
 /// The text of a `THROW` that failed the query, if that is why it failed.
 pub fn thrown(error: &surrealdb::Error) -> Option<String> {
     let message = error.to_string();
-    message.strip_prefix("An error occurred: ").map(str::to_owned)
+    message
+        .strip_prefix("An error occurred: ")
+        .map(str::to_owned)
 }
 
 #[cfg(test)]

@@ -34,23 +34,34 @@ pub async fn connect(config: &Config) -> anyhow::Result<Db> {
         .and_then(|path| std::path::Path::new(path).parent())
         .filter(|parent| !parent.as_os_str().is_empty())
     {
-        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
     }
     let db = any::connect(config.database_url.as_str())
         .await
         .with_context(|| format!("connecting to {}", config.database_url))?;
     if let Some((username, password)) = &config.database_credentials {
-        db.signin(Root { username: username.clone(), password: password.clone() })
-            .await
-            .context("signing in to the database")?;
+        db.signin(Root {
+            username: username.clone(),
+            password: password.clone(),
+        })
+        .await
+        .context("signing in to the database")?;
     }
-    db.use_ns(config.database_ns.as_str()).use_db(config.database_db.as_str()).await.context("selecting the database")?;
+    db.use_ns(config.database_ns.as_str())
+        .use_db(config.database_db.as_str())
+        .await
+        .context("selecting the database")?;
     Ok(db)
 }
 
 /// Applies `schema.surql`, failing on the first statement the database refuses.
 pub async fn apply_schema(db: &Db) -> anyhow::Result<()> {
-    db.query(SCHEMA).await.context("sending the schema")?.check().context("applying schema.surql")?;
+    db.query(SCHEMA)
+        .await
+        .context("sending the schema")?
+        .check()
+        .context("applying schema.surql")?;
     Ok(())
 }
 

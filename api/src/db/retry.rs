@@ -18,5 +18,7 @@ pub fn backoff(attempt: u32) -> Duration {
 
 /// The answer when every attempt lost its race.
 pub fn too_busy() -> ApiError {
-    ApiError::Busy { retry_after_secs: 1 }
+    ApiError::Busy {
+        retry_after_secs: 1,
+    }
 }

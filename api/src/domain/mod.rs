@@ -7,5 +7,7 @@ mod people;
 mod validation;
 
 pub use ids::{AdminId, CategoryId, OrderId, ProductId, UserId, new_record_key};
-pub use people::{AdminRole, Email, Identifier, Mobile, Password, RequiredText, UserStatus, Username};
+pub use people::{
+    AdminRole, Email, Identifier, Mobile, Password, RequiredText, UserStatus, Username,
+};
 pub use validation::FieldErrors;

@@ -36,15 +36,27 @@ impl Email {
         if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return invalid();
         }
-        let Some((local, domain)) = email.split_once('@') else { return invalid() };
+        let Some((local, domain)) = email.split_once('@') else {
+            return invalid();
+        };
         let domain_ok = domain.contains('.')
             && !domain.contains('@')
             && domain.split('.').all(|label| {
-                !label.is_empty() && !label.starts_with('-') && !label.ends_with('-')
+                !label.is_empty()
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
                     && label.chars().all(|c| c.is_alphanumeric() || c == '-')
             });
-        let local_ok = !local.is_empty() && local.len() <= 64 && !local.starts_with('.') && !local.ends_with('.') && !local.contains("..");
-        if domain_ok && local_ok { Ok(Email(email)) } else { invalid() }
+        let local_ok = !local.is_empty()
+            && local.len() <= 64
+            && !local.starts_with('.')
+            && !local.ends_with('.')
+            && !local.contains("..");
+        if domain_ok && local_ok {
+            Ok(Email(email))
+        } else {
+            invalid()
+        }
     }
 
     /// The address.
@@ -67,16 +79,32 @@ pub struct Mobile(String);
 impl Mobile {
     /// Normalises and checks the number.
     pub fn parse(raw: &str) -> Result<Mobile, String> {
-        let compact: String = raw.trim().chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
+        let compact: String = raw
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '(' | ')'))
+            .collect();
         let digits = compact
             .strip_prefix("+91")
-            .or_else(|| (compact.len() == 12).then(|| compact.strip_prefix("91")).flatten())
-            .or_else(|| (compact.len() == 11).then(|| compact.strip_prefix('0')).flatten())
+            .or_else(|| {
+                (compact.len() == 12)
+                    .then(|| compact.strip_prefix("91"))
+                    .flatten()
+            })
+            .or_else(|| {
+                (compact.len() == 11)
+                    .then(|| compact.strip_prefix('0'))
+                    .flatten()
+            })
             .unwrap_or(&compact);
         let valid = digits.len() == 10
             && digits.bytes().all(|b| b.is_ascii_digit())
             && matches!(digits.as_bytes()[0], b'6'..=b'9');
-        if valid { Ok(Mobile(digits.to_owned())) } else { Err("must be a 10-digit Indian mobile number".to_owned()) }
+        if valid {
+            Ok(Mobile(digits.to_owned()))
+        } else {
+            Err("must be a 10-digit Indian mobile number".to_owned())
+        }
     }
 
     /// The ten digits.
@@ -124,7 +152,10 @@ impl RequiredText {
         let trimmed = raw.trim();
         match trimmed.chars().count() {
             0 => Err("is required".to_owned()),
-            n if n > RequiredText::MAX_CHARS => Err(format!("must be at most {} characters", RequiredText::MAX_CHARS)),
+            n if n > RequiredText::MAX_CHARS => Err(format!(
+                "must be at most {} characters",
+                RequiredText::MAX_CHARS
+            )),
             _ => Ok(RequiredText(trimmed.to_owned())),
         }
     }
@@ -155,7 +186,9 @@ impl Identifier {
         if raw.contains('@') {
             Email::parse(raw).map(Identifier::Email)
         } else {
-            Mobile::parse(raw).map(Identifier::Mobile).map_err(|_| "must be an e-mail address or a 10-digit mobile number".to_owned())
+            Mobile::parse(raw)
+                .map(Identifier::Mobile)
+                .map_err(|_| "must be an e-mail address or a 10-digit mobile number".to_owned())
         }
     }
 
@@ -190,13 +223,19 @@ impl UserStatus {
 
     /// From the stored text.
     pub fn from_db(text: &str) -> UserStatus {
-        if text == "inactive" { UserStatus::Inactive } else { UserStatus::Active }
+        if text == "inactive" {
+            UserStatus::Inactive
+        } else {
+            UserStatus::Active
+        }
     }
 }
 
 /// A back-office role. Every role reads and edits; deleting needs `admin` or `superadmin`;
 /// managing admins needs `superadmin`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema, Default,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum AdminRole {
     /// Reads and edits.
@@ -244,7 +283,13 @@ mod tests {
 
     #[test]
     fn mobiles_are_normalised() {
-        for raw in ["9876543210", "+91 98765 43210", "09876543210", "919876543210", "98765-43210"] {
+        for raw in [
+            "9876543210",
+            "+91 98765 43210",
+            "09876543210",
+            "919876543210",
+            "98765-43210",
+        ] {
             assert_eq!(Mobile::parse(raw).unwrap().as_str(), "9876543210", "{raw}");
         }
         for raw in ["12345", "5876543210", "98765432101", "98765abcde", ""] {
@@ -254,16 +299,33 @@ mod tests {
 
     #[test]
     fn emails_are_lower_cased_and_checked() {
-        assert_eq!(Email::parse("  Asha@Example.IN ").unwrap().as_str(), "asha@example.in");
-        for raw in ["asha", "asha@", "@example.in", "asha@example", "a b@example.in", "asha@@example.in", "asha@ex..in"] {
+        assert_eq!(
+            Email::parse("  Asha@Example.IN ").unwrap().as_str(),
+            "asha@example.in"
+        );
+        for raw in [
+            "asha",
+            "asha@",
+            "@example.in",
+            "asha@example",
+            "a b@example.in",
+            "asha@@example.in",
+            "asha@ex..in",
+        ] {
             assert!(Email::parse(raw).is_err(), "{raw}");
         }
     }
 
     #[test]
     fn identifiers_pick_their_kind() {
-        assert!(matches!(Identifier::parse("asha@example.in"), Ok(Identifier::Email(_))));
-        assert!(matches!(Identifier::parse("+919876543210"), Ok(Identifier::Mobile(_))));
+        assert!(matches!(
+            Identifier::parse("asha@example.in"),
+            Ok(Identifier::Email(_))
+        ));
+        assert!(matches!(
+            Identifier::parse("+919876543210"),
+            Ok(Identifier::Mobile(_))
+        ));
         assert!(Identifier::parse("asha").is_err());
     }
 
@@ -275,7 +337,10 @@ mod tests {
         assert!(Password::parse(&"p".repeat(129)).is_err());
         assert!(RequiredText::parse("   ").is_err());
         assert!(RequiredText::parse(&"a".repeat(201)).is_err());
-        assert_eq!(RequiredText::parse("  MG Road ").unwrap().as_str(), "MG Road");
+        assert_eq!(
+            RequiredText::parse("  MG Road ").unwrap().as_str(),
+            "MG Road"
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ impl FieldErrors {
 
     /// Records a message for a field.
     pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_owned()).or_insert_with(|| message.into());
+        self.0
+            .entry(field.to_owned())
+            .or_insert_with(|| message.into());
     }
 
     /// True when no field was refused.
@@ -38,7 +40,16 @@ impl FieldErrors {
         if self.0.is_empty() {
             return Ok(());
         }
-        let message = self.0.iter().map(|(field, message)| format!("{field}: {message}")).collect::<Vec<_>>().join("; ");
-        Err(ApiError::BadRequest { code: "validation_failed", message, fields: self.0 })
+        let message = self
+            .0
+            .iter()
+            .map(|(field, message)| format!("{field}: {message}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        Err(ApiError::BadRequest {
+            code: "validation_failed",
+            message,
+            fields: self.0,
+        })
     }
 }

@@ -6,9 +6,9 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::state::AppState;
 use crate::db::availability;
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 /// The health answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -34,8 +34,14 @@ pub fn router() -> Router<AppState> {
     ))]
 pub async fn health(State(state): State<AppState>) -> ApiResult<Json<Health>> {
     if availability::ping(&state.db).await {
-        Ok(Json(Health { status: "ok", database: "ok", version: env!("CARGO_PKG_VERSION") }))
+        Ok(Json(Health {
+            status: "ok",
+            database: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+        }))
     } else {
-        Err(ApiError::Unavailable("database health check failed".to_owned()))
+        Err(ApiError::Unavailable(
+            "database health check failed".to_owned(),
+        ))
     }
 }

@@ -117,14 +117,24 @@ pub fn hsn_summary(lines: &[InvoiceLine]) -> Vec<HsnRow> {
     let mut rows: Vec<HsnRow> = Vec::new();
     for line in lines {
         let state_tax = line.sgst + line.utgst;
-        match rows.iter_mut().find(|row| row.hsn == line.hsn && row.rate == line.rate) {
+        match rows
+            .iter_mut()
+            .find(|row| row.hsn == line.hsn && row.rate == line.rate)
+        {
             Some(row) => {
                 row.taxable_value = row.taxable_value + line.taxable_value;
                 row.cgst = row.cgst + line.cgst;
                 row.state_tax = row.state_tax + state_tax;
                 row.igst = row.igst + line.igst;
             }
-            None => rows.push(HsnRow { hsn: line.hsn.clone(), rate: line.rate, taxable_value: line.taxable_value, cgst: line.cgst, state_tax, igst: line.igst }),
+            None => rows.push(HsnRow {
+                hsn: line.hsn.clone(),
+                rate: line.rate,
+                taxable_value: line.taxable_value,
+                cgst: line.cgst,
+                state_tax,
+                igst: line.igst,
+            }),
         }
     }
     rows
@@ -560,16 +570,38 @@ fn tax_amounts(supply: Supply, cgst: Money, state_tax: Money, igst: Money) -> Ve
 /// Subtotal, the discount (only when there is one, shown as a minus), the taxable value and the
 /// taxes in it, and the total.
 fn summary_rows(invoice: &Invoice) -> Vec<SummaryRow> {
-    let row = |label, value: Money| SummaryRow { label, value: format_inr(value), grand: false };
+    let row = |label, value: Money| SummaryRow {
+        label,
+        value: format_inr(value),
+        grand: false,
+    };
     let mut rows = vec![row("Subtotal", invoice.subtotal)];
     if !invoice.discount.is_zero() {
-        rows.push(SummaryRow { label: "Discount", value: format_inr(Money::ZERO - invoice.discount), grand: false });
+        rows.push(SummaryRow {
+            label: "Discount",
+            value: format_inr(Money::ZERO - invoice.discount),
+            grand: false,
+        });
     }
     rows.push(row("Taxable value", invoice.taxable_total));
     let names = tax_names(invoice.supply);
-    let amounts = tax_amounts(invoice.supply, invoice.cgst, invoice.sgst + invoice.utgst, invoice.igst);
-    rows.extend(names.iter().zip(amounts).map(|(name, amount)| row(name, amount)));
-    rows.push(SummaryRow { label: "Total", value: format_inr(invoice.total), grand: true });
+    let amounts = tax_amounts(
+        invoice.supply,
+        invoice.cgst,
+        invoice.sgst + invoice.utgst,
+        invoice.igst,
+    );
+    rows.extend(
+        names
+            .iter()
+            .zip(amounts)
+            .map(|(name, amount)| row(name, amount)),
+    );
+    rows.push(SummaryRow {
+        label: "Total",
+        value: format_inr(invoice.total),
+        grand: true,
+    });
     rows
 }
 
@@ -583,14 +615,39 @@ struct Column {
 /// The number columns of the items table, left to right: the discount only when the invoice
 /// has one, and the taxes its supply charges.
 fn columns(invoice: &Invoice) -> Vec<Column> {
-    let mut columns = vec![Column { title: "Qty", width: 24.0 }, Column { title: "Unit price", width: 56.0 }];
+    let mut columns = vec![
+        Column {
+            title: "Qty",
+            width: 24.0,
+        },
+        Column {
+            title: "Unit price",
+            width: 56.0,
+        },
+    ];
     if !invoice.discount.is_zero() {
-        columns.push(Column { title: "Discount", width: 48.0 });
+        columns.push(Column {
+            title: "Discount",
+            width: 48.0,
+        });
     }
-    columns.push(Column { title: "Taxable value", width: 60.0 });
-    let tax_width = if invoice.supply == Supply::InterState { 56.0 } else { 48.0 };
-    columns.extend(tax_names(invoice.supply).iter().map(|title| Column { title, width: tax_width }));
-    columns.push(Column { title: "Total", width: 60.0 });
+    columns.push(Column {
+        title: "Taxable value",
+        width: 60.0,
+    });
+    let tax_width = if invoice.supply == Supply::InterState {
+        56.0
+    } else {
+        48.0
+    };
+    columns.extend(tax_names(invoice.supply).iter().map(|title| Column {
+        title,
+        width: tax_width,
+    }));
+    columns.push(Column {
+        title: "Total",
+        width: 60.0,
+    });
     columns
 }
 
@@ -598,10 +655,18 @@ fn columns(invoice: &Invoice) -> Vec<Column> {
 fn cells(invoice: &Invoice, line: &InvoiceLine) -> Vec<String> {
     let mut cells = vec![line.quantity.to_string(), format_inr(line.unit_cost)];
     if !invoice.discount.is_zero() {
-        cells.push(if line.discount.is_zero() { "–".to_owned() } else { format_inr(Money::ZERO - line.discount) });
+        cells.push(if line.discount.is_zero() {
+            "–".to_owned()
+        } else {
+            format_inr(Money::ZERO - line.discount)
+        });
     }
     cells.push(format_inr(line.taxable_value));
-    cells.extend(tax_amounts(invoice.supply, line.cgst, line.sgst + line.utgst, line.igst).into_iter().map(format_inr));
+    cells.extend(
+        tax_amounts(invoice.supply, line.cgst, line.sgst + line.utgst, line.igst)
+            .into_iter()
+            .map(format_inr),
+    );
     cells.push(format_inr(line.amount - line.discount));
     cells
 }
@@ -609,7 +674,11 @@ fn cells(invoice: &Invoice, line: &InvoiceLine) -> Vec<String> {
 /// The small line under a description: the HSN code and the GST rate.
 fn line_detail(line: &InvoiceLine) -> String {
     let hsn = one_line(&line.hsn);
-    if hsn.is_empty() { format!("GST {}%", line.rate) } else { format!("HSN {hsn} · GST {}%", line.rate) }
+    if hsn.is_empty() {
+        format!("GST {}%", line.rate)
+    } else {
+        format!("HSN {hsn} · GST {}%", line.rate)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -840,7 +909,14 @@ impl Closing {
         let signature = words;
         let words_end = words + (self.words.len().saturating_sub(1)) as f32 * LINE_PITCH;
         let thanks = words_end.max(signature + SIGNATURE_SPACE + 12.0) + THANKS_GAP;
-        ClosingPlan { rows, rule, hsn, words, signature, thanks }
+        ClosingPlan {
+            rows,
+            rule,
+            hsn,
+            words,
+            signature,
+            thanks,
+        }
     }
 
     fn height(&self) -> f32 {
@@ -863,8 +939,18 @@ impl<'a> Layout<'a> {
             .lines
             .iter()
             .map(|line| Row {
-                description: wrap(&one_line(&line.description), description_width, description_width, MAX_DESCRIPTION_LINES, fonts.char_width(CELL)),
-                detail: truncate(&line_detail(line), description_width, fonts.char_width(CELL_DETAIL)),
+                description: wrap(
+                    &one_line(&line.description),
+                    description_width,
+                    description_width,
+                    MAX_DESCRIPTION_LINES,
+                    fonts.char_width(CELL),
+                ),
+                detail: truncate(
+                    &line_detail(line),
+                    description_width,
+                    fonts.char_width(CELL_DETAIL),
+                ),
                 cells: cells(invoice, line),
             })
             .collect();
@@ -876,7 +962,15 @@ impl<'a> Layout<'a> {
             .into_iter()
             .map(|row| {
                 let taxes = tax_amounts(invoice.supply, row.cgst, row.state_tax, row.igst);
-                let mut cells = vec![if row.hsn.is_empty() { "–".to_owned() } else { one_line(&row.hsn) }, format!("{}%", row.rate), format_inr(row.taxable_value)];
+                let mut cells = vec![
+                    if row.hsn.is_empty() {
+                        "–".to_owned()
+                    } else {
+                        one_line(&row.hsn)
+                    },
+                    format!("{}%", row.rate),
+                    format_inr(row.taxable_value),
+                ];
                 cells.extend(taxes.into_iter().map(format_inr));
                 cells
             })
@@ -959,11 +1053,16 @@ impl<'a> Layout<'a> {
         canvas.text(LEFT, y, name_style, &name);
         y += 6.0;
         let shop = &invoice.shop;
-        let legal = (one_line(&shop.legal_name) != one_line(&shop.name)).then(|| shop.legal_name.clone());
+        let legal =
+            (one_line(&shop.legal_name) != one_line(&shop.name)).then(|| shop.legal_name.clone());
         let shop_lines = legal
             .into_iter()
             .chain(shop.address_lines.iter().cloned())
-            .chain([format!("GSTIN {}", shop.gstin), format!("State {}", shop.state), shop.email.clone()]);
+            .chain([
+                format!("GSTIN {}", shop.gstin),
+                format!("State {}", shop.state),
+                shop.email.clone(),
+            ]);
         for line in shop_lines
             .map(|line| one_line(&line))
             .filter(|line| !line.is_empty())
@@ -987,8 +1086,15 @@ impl<'a> Layout<'a> {
             DocumentKind::TaxInvoice => "Invoice No.",
             DocumentKind::CreditNote { .. } => "Credit Note No.",
         };
-        let mut facts: Vec<(&str, String)> = vec![(number_label, invoice.invoice_number.clone()), ("Date", invoice.date.clone())];
-        if let DocumentKind::CreditNote { invoice_number, invoice_date } = &invoice.kind {
+        let mut facts: Vec<(&str, String)> = vec![
+            (number_label, invoice.invoice_number.clone()),
+            ("Date", invoice.date.clone()),
+        ];
+        if let DocumentKind::CreditNote {
+            invoice_number,
+            invoice_date,
+        } = &invoice.kind
+        {
             facts.push(("Against", invoice_number.clone()));
             facts.push(("Invoice date", invoice_date.clone()));
         }
@@ -1031,7 +1137,13 @@ impl<'a> Layout<'a> {
             self.fonts.char_width(BODY),
         ));
         lines.push(city_and_state(&customer.city, &customer.state));
-        lines.push(customer.gstin.as_deref().map(|gstin| format!("GSTIN {}", one_line(gstin))).unwrap_or_default());
+        lines.push(
+            customer
+                .gstin
+                .as_deref()
+                .map(|gstin| format!("GSTIN {}", one_line(gstin)))
+                .unwrap_or_default(),
+        );
         lines.push(one_line(&customer.email));
         for line in lines.into_iter().filter(|line| !line.is_empty()) {
             y += 13.5;
@@ -1086,9 +1198,19 @@ impl<'a> Layout<'a> {
         for row in &self.rows[rows] {
             let first_baseline = top + ROW_PAD + CAP_HEIGHT * CELL.size;
             for (index, line) in row.description.iter().enumerate() {
-                canvas.text(DESCRIPTION_LEFT, first_baseline + index as f32 * CELL_PITCH, CELL, line);
+                canvas.text(
+                    DESCRIPTION_LEFT,
+                    first_baseline + index as f32 * CELL_PITCH,
+                    CELL,
+                    line,
+                );
             }
-            canvas.text(DESCRIPTION_LEFT, first_baseline + row.description.len() as f32 * CELL_PITCH, CELL_DETAIL, &row.detail);
+            canvas.text(
+                DESCRIPTION_LEFT,
+                first_baseline + row.description.len() as f32 * CELL_PITCH,
+                CELL_DETAIL,
+                &row.detail,
+            );
             for ((column, right), text) in columns.iter().zip(&rights).zip(&row.cells) {
                 let style = self.shrunk_to_fit(CELL, text, column.width - 2.0 * CELL_PAD);
                 canvas.text_right(*right, first_baseline, style, text);
@@ -1115,7 +1237,11 @@ impl<'a> Layout<'a> {
         let closing = &self.closing;
         let plan = closing.plan();
         for (row, baseline) in closing.summary.iter().zip(&plan.rows) {
-            let (label_style, value_style) = if row.grand { (TOTAL, TOTAL) } else { (BODY.tone(MUTED), BODY) };
+            let (label_style, value_style) = if row.grand {
+                (TOTAL, TOTAL)
+            } else {
+                (BODY.tone(MUTED), BODY)
+            };
             canvas.text(TOTALS_LEFT, top + baseline, label_style, row.label);
             canvas.text_right(RIGHT - CELL_PAD, top + baseline, value_style, &row.value);
         }
@@ -1132,21 +1258,38 @@ impl<'a> Layout<'a> {
             if index == 0 {
                 canvas.text(LEFT + CELL_PAD, header_baseline, style, title);
             } else {
-                canvas.text_right(LEFT + width * (index + 1) as f32 - CELL_PAD, header_baseline, style, title);
+                canvas.text_right(
+                    LEFT + width * (index + 1) as f32 - CELL_PAD,
+                    header_baseline,
+                    style,
+                    title,
+                );
             }
         }
         for (row_index, row) in closing.hsn_rows.iter().enumerate() {
-            let baseline = hsn_top + HSN_HEADER_HEIGHT + (row_index + 1) as f32 * HSN_ROW_PITCH - 4.0;
+            let baseline =
+                hsn_top + HSN_HEADER_HEIGHT + (row_index + 1) as f32 * HSN_ROW_PITCH - 4.0;
             for (index, cell) in row.iter().enumerate() {
                 let style = self.shrunk_to_fit(CELL, cell, width - CELL_PAD);
                 if index == 0 {
                     canvas.text(LEFT + CELL_PAD, baseline, style, cell);
                 } else {
-                    canvas.text_right(LEFT + width * (index + 1) as f32 - CELL_PAD, baseline, style, cell);
+                    canvas.text_right(
+                        LEFT + width * (index + 1) as f32 - CELL_PAD,
+                        baseline,
+                        style,
+                        cell,
+                    );
                 }
             }
         }
-        canvas.rule(LEFT, LEFT + HSN_WIDTH, hsn_top + HSN_HEADER_HEIGHT + closing.hsn_rows.len() as f32 * HSN_ROW_PITCH, 0.5, HAIRLINE);
+        canvas.rule(
+            LEFT,
+            LEFT + HSN_WIDTH,
+            hsn_top + HSN_HEADER_HEIGHT + closing.hsn_rows.len() as f32 * HSN_ROW_PITCH,
+            0.5,
+            HAIRLINE,
+        );
 
         canvas.text(LEFT, top + plan.words, WORDS_LABEL, closing.words_label);
         let indent = self.fonts.width(WORDS_LABEL, closing.words_label);
@@ -1161,15 +1304,29 @@ impl<'a> Layout<'a> {
         canvas.rule(RIGHT - SIGNATURE_WIDTH, RIGHT, line_top, 0.6, MUTED);
         canvas.text_right(RIGHT, line_top + 12.0, LABEL, "Authorised signatory");
 
-        let thanks_style = Style { weight: Weight::Bold, size: 10.0, tone: ACCENT };
+        let thanks_style = Style {
+            weight: Weight::Bold,
+            size: 10.0,
+            tone: ACCENT,
+        };
         let thanks_text = canvas.fit(&closing.thanks, thanks_style, CONTENT_WIDTH);
-        canvas.text_center(LEFT + CONTENT_WIDTH / 2.0, top + plan.thanks, thanks_style, &thanks_text);
+        canvas.text_center(
+            LEFT + CONTENT_WIDTH / 2.0,
+            top + plan.thanks,
+            thanks_style,
+            &thanks_text,
+        );
     }
 
     fn footer(&self, canvas: &mut Canvas<'_>, page: usize, pages: usize) {
         canvas.rule(LEFT, RIGHT, FOOTER_RULE, 0.5, HAIRLINE);
         let left = canvas.fit(
-            &format!("{} · {} {}", one_line(&self.invoice.shop.name), self.title(), self.invoice_number),
+            &format!(
+                "{} · {} {}",
+                one_line(&self.invoice.shop.name),
+                self.title(),
+                self.invoice_number
+            ),
             SMALL_MUTED,
             CONTENT_WIDTH - 100.0,
         );
@@ -1201,7 +1358,12 @@ fn column_rights(columns: &[Column]) -> Vec<f32> {
 
 /// What the number columns leave for the description.
 fn description_width(invoice: &Invoice) -> f32 {
-    CONTENT_WIDTH - columns(invoice).iter().map(|column| column.width).sum::<f32>() - 2.0 * CELL_PAD
+    CONTENT_WIDTH
+        - columns(invoice)
+            .iter()
+            .map(|column| column.width)
+            .sum::<f32>()
+        - 2.0 * CELL_PAD
 }
 
 /// Where the items table starts on every page after the first.
@@ -1239,11 +1401,15 @@ pub fn render(invoice: &Invoice) -> Result<Vec<u8>, InvoiceError> {
     let mut warnings = Vec::new();
     // printpdf's `save` compresses at zlib's best level, which cost half the render; the
     // streams compress here at the fast level instead (the PDF grows by a few percent).
-    let options = PdfSaveOptions { optimize: false, ..PdfSaveOptions::default() };
+    let options = PdfSaveOptions {
+        optimize: false,
+        ..PdfSaveOptions::default()
+    };
     let mut pdf = printpdf::to_lopdf_doc(doc.with_pages(pages), &options, &mut warnings);
     compress_streams(&mut pdf);
     let mut bytes = Vec::new();
-    pdf.save_to(&mut bytes).map_err(|error| InvoiceError::Pdf(error.to_string()))?;
+    pdf.save_to(&mut bytes)
+        .map_err(|error| InvoiceError::Pdf(error.to_string()))?;
     let errors: Vec<String> = warnings
         .into_iter()
         .filter(|warning| warning.severity == PdfParseErrorSeverity::Error)
@@ -1261,12 +1427,19 @@ pub fn render(invoice: &Invoice) -> Result<Vec<u8>, InvoiceError> {
 fn compress_streams(pdf: &mut lopdf::Document) {
     use std::io::Write;
     for object in pdf.objects.values_mut() {
-        let lopdf::Object::Stream(stream) = object else { continue };
+        let lopdf::Object::Stream(stream) = object else {
+            continue;
+        };
         if !stream.allows_compression || stream.dict.has(b"Filter") {
             continue;
         }
         let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
-        let Ok(compressed) = encoder.write_all(&stream.content).and_then(|()| encoder.finish()) else { continue };
+        let Ok(compressed) = encoder
+            .write_all(&stream.content)
+            .and_then(|()| encoder.finish())
+        else {
+            continue;
+        };
         if compressed.len() < stream.content.len() {
             stream.dict.set("Filter", "FlateDecode");
             stream.set_content(compressed);
@@ -1415,17 +1588,43 @@ mod tests {
         with_discount.discount = money("500");
         with_discount.total = money("123456.5");
         let rows = summary_rows(&with_discount);
-        let labels: Vec<_> = rows.iter().map(|row| (row.label, row.value.as_str())).collect();
-        assert_eq!(labels[..2], [("Subtotal", "₹1,23,956.50"), ("Discount", "-₹500.00")]);
-        assert_eq!(labels.iter().map(|(label, _)| *label).collect::<Vec<_>>(), ["Subtotal", "Discount", "Taxable value", "CGST", "SGST", "Total"]);
+        let labels: Vec<_> = rows
+            .iter()
+            .map(|row| (row.label, row.value.as_str()))
+            .collect();
+        assert_eq!(
+            labels[..2],
+            [("Subtotal", "₹1,23,956.50"), ("Discount", "-₹500.00")]
+        );
+        assert_eq!(
+            labels.iter().map(|(label, _)| *label).collect::<Vec<_>>(),
+            [
+                "Subtotal",
+                "Discount",
+                "Taxable value",
+                "CGST",
+                "SGST",
+                "Total"
+            ]
+        );
         assert_eq!(labels.last(), Some(&("Total", "₹1,23,456.50")));
         let mut plain = crate::invoices::sample::invoice(2, Supply::InterState);
         plain.discount = Money::ZERO;
         let labels: Vec<_> = summary_rows(&plain).iter().map(|row| row.label).collect();
         assert_eq!(labels, ["Subtotal", "Taxable value", "IGST", "Total"]);
         let territory = crate::invoices::sample::invoice(2, Supply::IntraTerritory);
-        assert!(summary_rows(&territory).iter().any(|row| row.label == "UTGST"));
-        assert_eq!(columns(&plain).iter().map(|column| column.title).collect::<Vec<_>>(), ["Qty", "Unit price", "Taxable value", "IGST", "Total"]);
+        assert!(
+            summary_rows(&territory)
+                .iter()
+                .any(|row| row.label == "UTGST")
+        );
+        assert_eq!(
+            columns(&plain)
+                .iter()
+                .map(|column| column.title)
+                .collect::<Vec<_>>(),
+            ["Qty", "Unit price", "Taxable value", "IGST", "Total"]
+        );
     }
 
     #[test]
@@ -1434,8 +1633,14 @@ mod tests {
         let summary = hsn_summary(&invoice.lines);
         assert_eq!(summary.len(), 6, "six products repeat twice");
         let taxable: Money = summary.iter().map(|row| row.taxable_value).sum();
-        let tax: Money = summary.iter().map(|row| row.cgst + row.state_tax + row.igst).sum();
-        assert_eq!((taxable, tax), (invoice.taxable_total, invoice.cgst + invoice.sgst));
+        let tax: Money = summary
+            .iter()
+            .map(|row| row.cgst + row.state_tax + row.igst)
+            .sum();
+        assert_eq!(
+            (taxable, tax),
+            (invoice.taxable_total, invoice.cgst + invoice.sgst)
+        );
         assert_eq!(line_detail(&invoice.lines[0]), "HSN 1806 · GST 18%");
     }
 

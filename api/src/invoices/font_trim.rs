@@ -101,7 +101,9 @@ fn write_font(version: &[u8], tables: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
     let mut tables = tables.to_vec();
     tables.sort_by_key(|(tag, _)| *tag);
     // The adjustment is summed as zero, then set from the sum of the whole file.
-    let head = tables.iter().position(|(tag, data)| tag == b"head" && data.len() >= 12);
+    let head = tables
+        .iter()
+        .position(|(tag, data)| tag == b"head" && data.len() >= 12);
     if let Some(head) = head {
         tables[head].1[8..12].fill(0);
     }
@@ -111,7 +113,12 @@ fn write_font(version: &[u8], tables: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
     let search_range = (1u16 << entry_selector) * 16;
     let mut font = Vec::new();
     font.extend_from_slice(version);
-    for field in [count, search_range, entry_selector, count * 16 - search_range] {
+    for field in [
+        count,
+        search_range,
+        entry_selector,
+        count * 16 - search_range,
+    ] {
         font.extend_from_slice(&field.to_be_bytes());
     }
     let mut offsets = Vec::with_capacity(tables.len());
@@ -148,13 +155,24 @@ mod tests {
     #[test]
     fn keeps_every_glyph_and_metric_and_drops_the_licence_text_and_glyph_names() {
         let trimmed = trim_for_embedding(REGULAR).unwrap();
-        let tables = |font: &[u8]| read_tables(font).unwrap().into_iter().map(|(tag, data)| (tag, data.to_vec())).collect::<Vec<_>>();
+        let tables = |font: &[u8]| {
+            read_tables(font)
+                .unwrap()
+                .into_iter()
+                .map(|(tag, data)| (tag, data.to_vec()))
+                .collect::<Vec<_>>()
+        };
         let (before, after) = (tables(REGULAR), tables(&trimmed));
         assert_eq!(before.len(), after.len());
         for ((tag, old), (new_tag, new)) in before.iter().zip(&after) {
             assert_eq!(tag, new_tag);
             match tag {
-                b"name" => assert!(new.len() < 1_500 && old.len() > 15_000, "name: {} bytes from {}", new.len(), old.len()),
+                b"name" => assert!(
+                    new.len() < 1_500 && old.len() > 15_000,
+                    "name: {} bytes from {}",
+                    new.len(),
+                    old.len()
+                ),
                 b"post" => assert_eq!(new.len(), 32),
                 b"head" => assert_eq!(old[..8], new[..8]),
                 _ => assert_eq!(old, new, "{} changed", String::from_utf8_lossy(tag)),
@@ -165,15 +183,31 @@ mod tests {
             if tag == b"head" {
                 summed[8..12].fill(0);
             }
-            assert_eq!(u32_at(&trimmed, 12 + 16 * index + 4), Some(checksum(&summed)), "{} checksum", String::from_utf8_lossy(tag));
+            assert_eq!(
+                u32_at(&trimmed, 12 + 16 * index + 4),
+                Some(checksum(&summed)),
+                "{} checksum",
+                String::from_utf8_lossy(tag)
+            );
         }
-        assert_eq!(checksum(&trimmed), 0xB1B0_AFBA, "the whole font sums to the magic number");
+        assert_eq!(
+            checksum(&trimmed),
+            0xB1B0_AFBA,
+            "the whole font sums to the magic number"
+        );
 
-        let (old, new) = (ParsedFont::from_bytes(REGULAR, 0, &mut Vec::new()).unwrap(), ParsedFont::from_bytes(&trimmed, 0, &mut Vec::new()).unwrap());
+        let (old, new) = (
+            ParsedFont::from_bytes(REGULAR, 0, &mut Vec::new()).unwrap(),
+            ParsedFont::from_bytes(&trimmed, 0, &mut Vec::new()).unwrap(),
+        );
         for c in ['A', 'g', '₹', '7', '%', 'é'] {
             let glyph = old.lookup_glyph_index(u32::from(c)).unwrap();
             assert_eq!(new.lookup_glyph_index(u32::from(c)), Some(glyph), "{c}");
-            assert_eq!(new.get_horizontal_advance(glyph), old.get_horizontal_advance(glyph), "{c}");
+            assert_eq!(
+                new.get_horizontal_advance(glyph),
+                old.get_horizontal_advance(glyph),
+                "{c}"
+            );
         }
     }
 

@@ -6,11 +6,14 @@ mod font_trim;
 pub mod sample;
 pub mod series;
 
-pub use document::{BilledTo, DocumentKind, HsnRow, Invoice, InvoiceError, InvoiceLine, ShopDetails, hsn_summary, render};
+pub use document::{
+    BilledTo, DocumentKind, HsnRow, Invoice, InvoiceError, InvoiceLine, ShopDetails, hsn_summary,
+    render,
+};
 
+use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use time::macros::{format_description, offset};
-use time::OffsetDateTime;
 
 use crate::config::ShopIdentity;
 use crate::orders::types::{Order, OrderStatus};
@@ -44,12 +47,25 @@ fn shop_details(shop: &ShopIdentity) -> ShopDetails {
 
 /// The tax split of an order: from its place of supply and the shop's state.
 fn supply(order: &Order, shop: &ShopIdentity) -> Supply {
-    let place = order.place_of_supply.as_ref().and_then(|place| pricing::region_by_code(place.code)).unwrap_or(shop.state);
+    let place = order
+        .place_of_supply
+        .as_ref()
+        .and_then(|place| pricing::region_by_code(place.code))
+        .unwrap_or(shop.state);
     pricing::supply(shop.state, place)
 }
 
-fn document(order: &Order, shop: &ShopIdentity, kind: DocumentKind, number: &str, date: &str) -> Invoice {
-    let place_of_supply = order.place_of_supply.as_ref().map_or_else(|| order.state.clone(), |place| format!("{} ({:02})", place.state, place.code));
+fn document(
+    order: &Order,
+    shop: &ShopIdentity,
+    kind: DocumentKind,
+    number: &str,
+    date: &str,
+) -> Invoice {
+    let place_of_supply = order.place_of_supply.as_ref().map_or_else(
+        || order.state.clone(),
+        |place| format!("{} ({:02})", place.state, place.code),
+    );
     Invoice {
         kind,
         shop: shop_details(shop),
@@ -101,7 +117,13 @@ fn document(order: &Order, shop: &ShopIdentity, kind: DocumentKind, number: &str
 /// when none was issued, which callers check first).
 pub fn tax_invoice(order: &Order, shop: &ShopIdentity) -> Invoice {
     let number = order.invoice_number.clone().unwrap_or_default();
-    document(order, shop, DocumentKind::TaxInvoice, &number, order.invoice_date.as_deref().unwrap_or(&order.created_at))
+    document(
+        order,
+        shop,
+        DocumentKind::TaxInvoice,
+        &number,
+        order.invoice_date.as_deref().unwrap_or(&order.created_at),
+    )
 }
 
 /// The credit note cancelling `order`'s tax invoice.
@@ -111,7 +133,16 @@ pub fn credit_note(order: &Order, shop: &ShopIdentity) -> Invoice {
         invoice_date: invoice_date(order.invoice_date.as_deref().unwrap_or(&order.created_at)),
     };
     let number = order.credit_note_number.clone().unwrap_or_default();
-    document(order, shop, kind, &number, order.credit_note_date.as_deref().unwrap_or(&order.updated_at))
+    document(
+        order,
+        shop,
+        kind,
+        &number,
+        order
+            .credit_note_date
+            .as_deref()
+            .unwrap_or(&order.updated_at),
+    )
 }
 
 #[cfg(test)]
@@ -121,7 +152,11 @@ mod tests {
     #[test]
     fn dates_are_shown_in_india_time() {
         assert_eq!(invoice_date("2026-11-23T03:55:12.123456Z"), "23 Nov 2026");
-        assert_eq!(invoice_date("2026-11-23T20:00:00Z"), "24 Nov 2026", "01:30 IST the next day");
+        assert_eq!(
+            invoice_date("2026-11-23T20:00:00Z"),
+            "24 Nov 2026",
+            "01:30 IST the next day"
+        );
         assert_eq!(invoice_date("not a date"), "not a date");
         assert_eq!(status_label(OrderStatus::Delivered), "Delivered");
     }

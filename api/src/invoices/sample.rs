@@ -7,8 +7,18 @@ use pricing::{GstRate, Money, Supply, TaxedLine, taxed_order};
 use crate::invoices::document::{BilledTo, DocumentKind, Invoice, InvoiceLine, ShopDetails};
 
 const PRODUCTS: &[(&str, &str, i64, u8)] = &[
-    ("Valrhona Dark Chocolate Couverture 70% (1 kg block)", "1806", 2450, 18),
-    ("Madagascar Bourbon Vanilla Beans, Grade A, pack of 10, hand-picked and fragrant", "0905", 1899, 5),
+    (
+        "Valrhona Dark Chocolate Couverture 70% (1 kg block)",
+        "1806",
+        2450,
+        18,
+    ),
+    (
+        "Madagascar Bourbon Vanilla Beans, Grade A, pack of 10, hand-picked and fragrant",
+        "0905",
+        1899,
+        5,
+    ),
     ("Silicone Macaron Mat", "3924", 349, 18),
     ("Unbleached All-Purpose Flour 2.27 kg", "1101", 1125, 5),
     ("Gel Food Colour, Rose Pink", "3203", 95, 18),
@@ -20,19 +30,30 @@ pub fn invoice(lines: usize, supply: Supply) -> Invoice {
     let items: Vec<(String, &str, TaxedLine)> = (0..lines)
         .map(|index| {
             let (name, hsn, rupees, rate) = PRODUCTS[index % PRODUCTS.len()];
-            let line = TaxedLine { price: Money::from_rupees(rupees), amount: (index % 4) as u32 + 1, gst_rate: GstRate::percent(rate) };
+            let line = TaxedLine {
+                price: Money::from_rupees(rupees),
+                amount: (index % 4) as u32 + 1,
+                gst_rate: GstRate::percent(rate),
+            };
             (format!("{name} #{}", index + 1), hsn, line)
         })
         .collect();
     let taxed_lines: Vec<TaxedLine> = items.iter().map(|(_, _, line)| *line).collect();
     let order = taxed_order(&taxed_lines, Money::from_paise(50_050), Money::ZERO, supply);
-    let (place, billed_state) = if supply == Supply::InterState { ("Maharashtra (27)", "Maharashtra") } else { ("Karnataka (29)", "Karnataka") };
+    let (place, billed_state) = if supply == Supply::InterState {
+        ("Maharashtra (27)", "Maharashtra")
+    } else {
+        ("Karnataka (29)", "Karnataka")
+    };
     Invoice {
         kind: DocumentKind::TaxInvoice,
         shop: ShopDetails {
             name: "Whisk Baking Supplies".into(),
             legal_name: "Whisk Baking Supplies Private Limited".into(),
-            address_lines: vec!["Unit 7, Koramangala Industrial Layout".into(), "Bengaluru, Karnataka 560095".into()],
+            address_lines: vec![
+                "Unit 7, Koramangala Industrial Layout".into(),
+                "Bengaluru, Karnataka 560095".into(),
+            ],
             email: "orders@whisk.example".into(),
             gstin: "29AAFCW4821K1ZX".into(),
             state: "Karnataka (29)".into(),
@@ -40,7 +61,11 @@ pub fn invoice(lines: usize, supply: Supply) -> Invoice {
         billed_to: BilledTo {
             name: "Asha Verma".into(),
             address: "Flat 12B, Lake View Apartments, 4th Cross, Indiranagar".into(),
-            city: if supply == Supply::InterState { "Pune".into() } else { "Bengaluru".into() },
+            city: if supply == Supply::InterState {
+                "Pune".into()
+            } else {
+                "Bengaluru".into()
+            },
             state: billed_state.into(),
             company: "Asha Cakes LLP".into(),
             email: "asha.verma@example.com".into(),

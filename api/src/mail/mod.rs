@@ -38,7 +38,9 @@ impl Mailer {
     /// The SMTP mailer for `smtp_url` (e.g. `smtps://user:pass@smtp.example.com`), or the outbox
     /// under `data_dir` when there is none.
     pub fn new(smtp_url: Option<&str>, from: &str, data_dir: &Path) -> anyhow::Result<Mailer> {
-        let from: Mailbox = from.parse().with_context(|| format!("MAIL_FROM '{from}' is not a mailbox"))?;
+        let from: Mailbox = from
+            .parse()
+            .with_context(|| format!("MAIL_FROM '{from}' is not a mailbox"))?;
         match smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
@@ -48,8 +50,13 @@ impl Mailer {
             }
             None => {
                 let dir = data_dir.join("outbox");
-                std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-                Ok(Mailer::Outbox { transport: AsyncFileTransport::new(&dir), dir, from })
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+                Ok(Mailer::Outbox {
+                    transport: AsyncFileTransport::new(&dir),
+                    dir,
+                    from,
+                })
             }
         }
     }
@@ -61,17 +68,25 @@ impl Mailer {
         };
         let message = Message::builder()
             .from(from)
-            .to(to.parse().with_context(|| format!("'{to}' is not a mailbox"))?)
+            .to(to
+                .parse()
+                .with_context(|| format!("'{to}' is not a mailbox"))?)
             .subject(subject)
             .header(ContentType::TEXT_PLAIN)
             .body(body)
             .context("building the message")?;
         match self {
             Mailer::Smtp { transport, .. } => {
-                transport.send(message).await.context("sending through SMTP")?;
+                transport
+                    .send(message)
+                    .await
+                    .context("sending through SMTP")?;
             }
             Mailer::Outbox { transport, dir, .. } => {
-                let id = transport.send(message).await.context("writing to the outbox")?;
+                let id = transport
+                    .send(message)
+                    .await
+                    .context("writing to the outbox")?;
                 tracing::info!(to, subject, file = %dir.join(format!("{id}.eml")).display(), "mail written to the outbox");
             }
         }

@@ -34,7 +34,12 @@ pub struct Outbox {
 impl Outbox {
     /// An outbox sending through `mailer`, claiming messages as `node`.
     pub fn new(db: Db, mailer: Mailer, node: String) -> Arc<Outbox> {
-        Arc::new(Outbox { db, mailer, node, wake: Notify::new() })
+        Arc::new(Outbox {
+            db,
+            mailer,
+            node,
+            wake: Notify::new(),
+        })
     }
 
     /// Stores a message for sending; it is in the database when this returns.
@@ -51,9 +56,15 @@ impl Outbox {
             let due = repo::due(&self.db, BATCH).await?;
             let mut claimed_any = false;
             for id in &due {
-                let Some(message) = repo::claim(&self.db, id, &self.node, LEASE).await? else { continue };
+                let Some(message) = repo::claim(&self.db, id, &self.node, LEASE).await? else {
+                    continue;
+                };
                 claimed_any = true;
-                match self.mailer.send(&message.recipient, &message.subject, message.body.clone()).await {
+                match self
+                    .mailer
+                    .send(&message.recipient, &message.subject, message.body.clone())
+                    .await
+                {
                     Ok(()) => {
                         repo::sent(&self.db, &message.id).await?;
                         sent += 1;
@@ -62,7 +73,14 @@ impl Outbox {
                         let give_up = message.attempts >= MAX_TRIES;
                         let retry_in = retry_delay(message.attempts);
                         tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
-                        repo::failed(&self.db, &message.id, &format!("{error:#}"), retry_in, give_up).await?;
+                        repo::failed(
+                            &self.db,
+                            &message.id,
+                            &format!("{error:#}"),
+                            retry_in,
+                            give_up,
+                        )
+                        .await?;
                     }
                 }
             }

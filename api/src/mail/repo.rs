@@ -25,14 +25,16 @@ pub struct Claimed {
 
 /// Stores a message to be sent as soon as a node gets to it.
 pub async fn enqueue(db: &Db, recipient: &str, subject: &str, body: &str) -> anyhow::Result<()> {
-    db.query("CREATE mail SET recipient = $recipient, subject = $subject, body = $body RETURN NONE")
-        .bind(("recipient", recipient.to_owned()))
-        .bind(("subject", subject.to_owned()))
-        .bind(("body", body.to_owned()))
-        .await
-        .context("storing a mail")?
-        .check()
-        .context("storing a mail")?;
+    db.query(
+        "CREATE mail SET recipient = $recipient, subject = $subject, body = $body RETURN NONE",
+    )
+    .bind(("recipient", recipient.to_owned()))
+    .bind(("subject", subject.to_owned()))
+    .bind(("body", body.to_owned()))
+    .await
+    .context("storing a mail")?
+    .check()
+    .context("storing a mail")?;
     Ok(())
 }
 
@@ -48,7 +50,12 @@ pub async fn due(db: &Db, limit: u32) -> anyhow::Result<Vec<RecordId>> {
 
 /// Claims a message for `lease` if it is still due: `None` when another node has it (or sent
 /// it, or claimed it at the same moment and won).
-pub async fn claim(db: &Db, id: &RecordId, node: &str, lease: Duration) -> anyhow::Result<Option<Claimed>> {
+pub async fn claim(
+    db: &Db,
+    id: &RecordId,
+    node: &str,
+    lease: Duration,
+) -> anyhow::Result<Option<Claimed>> {
     let sent = db
         .query(
             "UPDATE $id SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
@@ -83,7 +90,13 @@ pub async fn sent(db: &Db, id: &RecordId) -> anyhow::Result<()> {
 }
 
 /// Records a failed send: tried again after `retry_in`, or given up when `give_up`.
-pub async fn failed(db: &Db, id: &RecordId, error: &str, retry_in: Duration, give_up: bool) -> anyhow::Result<()> {
+pub async fn failed(
+    db: &Db,
+    id: &RecordId,
+    error: &str,
+    retry_in: Duration,
+    give_up: bool,
+) -> anyhow::Result<()> {
     db.query(
         "UPDATE $id SET last_error = $error, due_at = time::now() + $retry_in, \
          pending = !$give_up, failed_at = IF $give_up { time::now() } ELSE { NONE }, \

@@ -12,16 +12,19 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use pricing::Money;
 
-use crate::state::AppState;
 use crate::auth::session::{Admin, Caller, Customer};
 use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::orders::repo;
-use crate::orders::types::{CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer, OrderForCustomerRequest, OrderList};
+use crate::orders::types::{
+    CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer,
+    OrderForCustomerRequest, OrderList,
+};
 use crate::orders::workflow::{self, Edit, Placement, ShipTo, TaxRules};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
+use crate::state::AppState;
 use crate::users::repo as users_repo;
 
 /// The longest Idempotency-Key accepted.
@@ -37,8 +40,14 @@ fn order_id(raw: &str) -> ApiResult<OrderId> {
 
 /// The order if `caller` may see it: its customer or any admin. Anyone else gets the same 404
 /// as for a missing order, so order ids cannot be probed.
-pub async fn visible_order(state: &AppState, caller: &Caller, id: &str) -> ApiResult<repo::OrderRow> {
-    let row = repo::find(&state.db, &order_id(id)?).await?.ok_or_else(not_found)?;
+pub async fn visible_order(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> ApiResult<repo::OrderRow> {
+    let row = repo::find(&state.db, &order_id(id)?)
+        .await?
+        .ok_or_else(not_found)?;
     match caller {
         Caller::Admin(_) => Ok(row),
         Caller::Customer(customer) if row.user_id == customer.id.key() => Ok(row),
@@ -52,10 +61,18 @@ async fn envelope(state: &AppState, id: &OrderId) -> ApiResult<OrderEnvelope> {
 }
 
 fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
-    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
     let key = value.to_str().map(str::trim).unwrap_or_default();
-    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY || !key.bytes().all(|byte| byte.is_ascii_graphic()) {
-        return Err(ApiError::bad_request("invalid_idempotency_key", format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters")));
+    if key.is_empty()
+        || key.len() > MAX_IDEMPOTENCY_KEY
+        || !key.bytes().all(|byte| byte.is_ascii_graphic())
+    {
+        return Err(ApiError::bad_request(
+            "invalid_idempotency_key",
+            format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
+        ));
     }
     Ok(Some(key.to_owned()))
 }
@@ -63,32 +80,49 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
 fn optional_text(errors: &mut FieldErrors, field: &str, value: &str) -> String {
     let value = value.trim();
     if value.chars().count() > RequiredText::MAX_CHARS {
-        errors.add(field, format!("must be at most {} characters", RequiredText::MAX_CHARS));
+        errors.add(
+            field,
+            format!("must be at most {} characters", RequiredText::MAX_CHARS),
+        );
     }
     value.to_owned()
 }
 
 fn required_text(errors: &mut FieldErrors, field: &str, value: &str) -> String {
-    errors.check(field, RequiredText::parse(value)).map(RequiredText::into_string).unwrap_or_default()
+    errors
+        .check(field, RequiredText::parse(value))
+        .map(RequiredText::into_string)
+        .unwrap_or_default()
 }
 
 /// Lists orders, newest first: a customer's own, or every order for an admin.
 #[utoipa::path(get, path = "/api/v1/orders", operation_id = "list_orders", tag = "orders", params(PageParams), security(("bearer" = [])),
     responses((status = 200, body = OrderList), (status = 401, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, caller: Caller, ApiQuery(params): ApiQuery<PageParams>) -> ApiResult<Json<OrderList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiQuery(params): ApiQuery<PageParams>,
+) -> ApiResult<Json<OrderList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
     let user = match &caller {
         Caller::Customer(customer) => Some(&customer.id),
         Caller::Admin(_) => None,
     };
     let (rows, total) = repo::list(&state.db, user, page).await?;
-    Ok(Json(OrderList { data: rows.into_iter().map(repo::OrderRow::view).collect(), meta: ListMeta::new(page, total) }))
+    Ok(Json(OrderList {
+        data: rows.into_iter().map(repo::OrderRow::view).collect(),
+        meta: ListMeta::new(page, total),
+    }))
 }
 
 /// One order, with its lines and customer: its customer's or, for an admin, any.
 #[utoipa::path(get, path = "/api/v1/orders/{id}", operation_id = "get_order", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 200, body = OrderEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<Json<OrderEnvelope>> {
+pub async fn get(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<Json<OrderEnvelope>> {
     let order: Order = visible_order(&state, &caller, &id).await?.view();
     Ok(Json(OrderEnvelope { order }))
 }
@@ -101,7 +135,12 @@ pub async fn get(State(state): State<AppState>, caller: Caller, Path(id): Path<S
     request_body(content = CheckoutRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
     responses((status = 201, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope),
         (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders})", body = crate::error::ErrorEnvelope)))]
-pub async fn create(State(state): State<AppState>, caller: Caller, headers: HeaderMap, body: Bytes) -> ApiResult<(StatusCode, Json<OrderEnvelope>)> {
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<(StatusCode, Json<OrderEnvelope>)> {
     let (placement, items) = match caller {
         Caller::Customer(customer) => {
             let checkout: CheckoutRequest = parse_json(&body)?;
@@ -112,24 +151,39 @@ pub async fn create(State(state): State<AppState>, caller: Caller, headers: Head
             admin_placement(&state, &admin, idempotency_key(&headers)?, order.data).await?
         }
     };
-    let id = workflow::place(&state.db, &state.catalog_feed, tax_rules(&state), placement, &items).await?;
+    let id = workflow::place(
+        &state.db,
+        &state.catalog_feed,
+        tax_rules(&state),
+        placement,
+        &items,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
 }
 
 /// The GST rules of this shop.
 pub fn tax_rules(state: &AppState) -> TaxRules {
-    TaxRules { shop_state: state.config.shop.state, default_rate: state.config.gst.default_rate }
+    TaxRules {
+        shop_state: state.config.shop.state,
+        default_rate: state.config.gst.default_rate,
+    }
 }
 
 /// A buyer's GSTIN as sent: blank is none; anything else must pass the check.
 fn buyer_gstin(errors: &mut FieldErrors, sent: Option<&str>) -> Option<String> {
     let sent = sent.map(str::trim).filter(|gstin| !gstin.is_empty())?;
-    errors.check("gstin", pricing::check_gstin(sent).map_err(|error| error.to_string()))
+    errors.check(
+        "gstin",
+        pricing::check_gstin(sent).map_err(|error| error.to_string()),
+    )
 }
 
 /// A coupon code as sent: blank is none.
 fn coupon_code(sent: Option<&str>) -> Option<String> {
-    sent.map(str::trim).filter(|code| !code.is_empty()).map(str::to_owned)
+    sent.map(str::trim)
+        .filter(|code| !code.is_empty())
+        .map(str::to_owned)
 }
 
 async fn customer_placement(
@@ -138,10 +192,12 @@ async fn customer_placement(
     idempotency_key: Option<String>,
     checkout: Checkout,
 ) -> ApiResult<(Placement, Vec<CartItemInput>)> {
-    let user = users_repo::find(&state.db, &customer.id).await?.ok_or_else(|| ApiError::Unauthorized {
-        code: "unauthorized",
-        message: "Your session has ended. Please sign in again.".to_owned(),
-    })?;
+    let user = users_repo::find(&state.db, &customer.id)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized {
+            code: "unauthorized",
+            message: "Your session has ended. Please sign in again.".to_owned(),
+        })?;
     let mut errors = FieldErrors::new();
     let ship_to = ShipTo {
         name: required_text(&mut errors, "name", &checkout.name),
@@ -149,7 +205,15 @@ async fn customer_placement(
         address: required_text(&mut errors, "address", &checkout.address),
         city: optional_text(&mut errors, "city", &checkout.city),
         state: optional_text(&mut errors, "state", &checkout.state),
-        company: optional_text(&mut errors, "company", checkout.business_name.as_deref().filter(|name| !name.trim().is_empty()).unwrap_or(&checkout.company)),
+        company: optional_text(
+            &mut errors,
+            "company",
+            checkout
+                .business_name
+                .as_deref()
+                .filter(|name| !name.trim().is_empty())
+                .unwrap_or(&checkout.company),
+        ),
     };
     let buyer_gstin = buyer_gstin(&mut errors, checkout.gstin.as_deref());
     errors.finish()?;
@@ -172,10 +236,16 @@ async fn admin_placement(
     idempotency_key: Option<String>,
     order: OrderForCustomer,
 ) -> ApiResult<(Placement, Vec<CartItemInput>)> {
-    let user_id = UserId::parse(order.user_id.trim()).ok_or_else(|| ApiError::invalid_field("userId", "is not a customer id"))?;
-    let user = users_repo::find(&state.db, &user_id).await?.ok_or_else(|| ApiError::invalid_field("userId", "no such customer"))?;
+    let user_id = UserId::parse(order.user_id.trim())
+        .ok_or_else(|| ApiError::invalid_field("userId", "is not a customer id"))?;
+    let user = users_repo::find(&state.db, &user_id)
+        .await?
+        .ok_or_else(|| ApiError::invalid_field("userId", "no such customer"))?;
     if user.status != "active" {
-        return Err(ApiError::invalid_field("userId", "this customer's account is inactive"));
+        return Err(ApiError::invalid_field(
+            "userId",
+            "this customer's account is inactive",
+        ));
     }
     let mut errors = FieldErrors::new();
     let company = order.company.as_deref().unwrap_or(&user.company).to_owned();
@@ -207,29 +277,58 @@ async fn admin_placement(
     request_body = OrderChanges,
     responses((status = 200, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope),
         (status = 409, description = "out_of_stock, price_changed or product_unavailable", body = crate::error::ErrorEnvelope)))]
-pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>, ApiJson(changes): ApiJson<OrderChanges>) -> ApiResult<Json<OrderEnvelope>> {
+pub async fn update(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(changes): ApiJson<OrderChanges>,
+) -> ApiResult<Json<OrderEnvelope>> {
     let id = order_id(&id)?;
     let mut errors = FieldErrors::new();
     let edit = Edit {
-        name: changes.name.as_deref().map(|name| required_text(&mut errors, "name", name)),
-        email: changes.email.as_deref().and_then(|email| errors.check("email", Email::parse(email))).map(|email| email.as_str().to_owned()),
-        address: changes.address.as_deref().map(|address| required_text(&mut errors, "address", address)),
+        name: changes
+            .name
+            .as_deref()
+            .map(|name| required_text(&mut errors, "name", name)),
+        email: changes
+            .email
+            .as_deref()
+            .and_then(|email| errors.check("email", Email::parse(email)))
+            .map(|email| email.as_str().to_owned()),
+        address: changes
+            .address
+            .as_deref()
+            .map(|address| required_text(&mut errors, "address", address)),
         discount: changes.discount,
         status: changes.status,
         items: changes.cart_items,
     };
     errors.finish()?;
-    workflow::edit(&state.db, &state.catalog_feed, tax_rules(&state), &id, &edit).await?.ok_or_else(not_found)?;
+    workflow::edit(
+        &state.db,
+        &state.catalog_feed,
+        tax_rules(&state),
+        &id,
+        &edit,
+    )
+    .await?
+    .ok_or_else(not_found)?;
     Ok(Json(envelope(&state, &id).await?))
 }
 
 /// Deletes an order (admin or superadmin), returning its stock unless it was delivered or cancelled.
 #[utoipa::path(delete, path = "/api/v1/orders/{id}", operation_id = "delete_order", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = order_id(&id)?;
-    workflow::delete(&state.db, &state.catalog_feed, &id).await?.ok_or_else(not_found)?;
+    workflow::delete(&state.db, &state.catalog_feed, &id)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -238,7 +337,11 @@ fn pdf_download(filename: &str, pdf: Vec<u8>) -> ApiResult<impl IntoResponse + u
     Ok((
         [
             (CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
-            (CONTENT_DISPOSITION, HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")).map_err(anyhow::Error::new)?),
+            (
+                CONTENT_DISPOSITION,
+                HeaderValue::from_str(&format!("attachment; filename=\"{filename}\""))
+                    .map_err(anyhow::Error::new)?,
+            ),
             (CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
         ],
         pdf,
@@ -248,8 +351,12 @@ fn pdf_download(filename: &str, pdf: Vec<u8>) -> ApiResult<impl IntoResponse + u
 async fn render(document: invoices::Invoice) -> ApiResult<Vec<u8>> {
     tokio::task::spawn_blocking(move || invoices::render(&document))
         .await
-        .map_err(|error| ApiError::Internal(anyhow::anyhow!("the invoice renderer stopped: {error}")))?
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering an invoice")))
+        .map_err(|error| {
+            ApiError::Internal(anyhow::anyhow!("the invoice renderer stopped: {error}"))
+        })?
+        .map_err(|error| {
+            ApiError::Internal(anyhow::Error::new(error).context("rendering an invoice"))
+        })
 }
 
 /// The order's GST tax invoice as a PDF, once issued (when the order was first marked shipped or
@@ -257,7 +364,11 @@ async fn render(document: invoices::Invoice) -> ApiResult<Vec<u8>> {
 #[utoipa::path(get, path = "/api/v1/orders/{id}/invoice", operation_id = "get_order_invoice", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 200, content_type = "application/pdf", description = "The tax invoice, as an attachment named invoice-ORD1001.pdf"),
         (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "invoice_unavailable: not shipped or delivered yet", body = crate::error::ErrorEnvelope)))]
-pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+pub async fn invoice(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
     let order = visible_order(&state, &caller, &id).await?.view();
     if order.invoice_number.is_none() {
         return Err(ApiError::Conflict {
@@ -275,7 +386,11 @@ pub async fn invoice(State(state): State<AppState>, caller: Caller, Path(id): Pa
 #[utoipa::path(get, path = "/api/v1/orders/{id}/credit-note", operation_id = "get_order_credit_note", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 200, content_type = "application/pdf", description = "The credit note, as an attachment named credit-note-ORD1001.pdf"),
         (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "credit_note_unavailable: the order was not cancelled after its invoice", body = crate::error::ErrorEnvelope)))]
-pub async fn credit_note(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+pub async fn credit_note(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
     let order = visible_order(&state, &caller, &id).await?.view();
     if order.credit_note_number.is_none() {
         return Err(ApiError::Conflict {

@@ -3,7 +3,10 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use pricing::{GstRate, MAX_LINE_AMOUNT, Money, OrderLine, Supply, TaxedLine, TaxedOrder, taxed_order, validate_order};
+use pricing::{
+    GstRate, MAX_LINE_AMOUNT, Money, OrderLine, Supply, TaxedLine, TaxedOrder, taxed_order,
+    validate_order,
+};
 
 use crate::domain::ProductId;
 use crate::error::ApiError;
@@ -50,8 +53,20 @@ pub struct PricedLine {
 
 /// The money of priced lines with these discounts, GST split out for `supply`, through the
 /// pricing crate.
-pub fn taxed(lines: &[PricedLine], coupon_discount: Money, discount: Money, supply: Supply) -> TaxedOrder {
-    let taxed_lines: Vec<TaxedLine> = lines.iter().map(|line| TaxedLine { price: line.price, amount: line.amount, gst_rate: line.gst_rate }).collect();
+pub fn taxed(
+    lines: &[PricedLine],
+    coupon_discount: Money,
+    discount: Money,
+    supply: Supply,
+) -> TaxedOrder {
+    let taxed_lines: Vec<TaxedLine> = lines
+        .iter()
+        .map(|line| TaxedLine {
+            price: line.price,
+            amount: line.amount,
+            gst_rate: line.gst_rate,
+        })
+        .collect();
     taxed_order(&taxed_lines, coupon_discount, discount, supply)
 }
 
@@ -66,18 +81,32 @@ pub fn check_shape(items: &[CartItemInput], discount: Money) -> Result<Vec<Produ
     let mut ids = Vec::with_capacity(items.len());
     let mut seen = HashSet::new();
     for (index, item) in items.iter().enumerate() {
-        let id = ProductId::parse(item.product_id.trim())
-            .ok_or_else(|| ApiError::invalid_field(format!("cartItems[{index}].productId"), "is not a product id"))?;
+        let id = ProductId::parse(item.product_id.trim()).ok_or_else(|| {
+            ApiError::invalid_field(
+                format!("cartItems[{index}].productId"),
+                "is not a product id",
+            )
+        })?;
         if !seen.insert(id.clone()) {
-            return Err(ApiError::invalid_field(format!("cartItems[{index}].productId"), "lists a product twice; change its amount instead"));
+            return Err(ApiError::invalid_field(
+                format!("cartItems[{index}].productId"),
+                "lists a product twice; change its amount instead",
+            ));
         }
         ids.push(id);
     }
     let order_lines: Vec<OrderLine> = items
         .iter()
-        .map(|item| OrderLine { price: item.price, amount: u32::try_from(item.amount).ok().filter(|amount| *amount <= MAX_LINE_AMOUNT).unwrap_or(0) })
+        .map(|item| OrderLine {
+            price: item.price,
+            amount: u32::try_from(item.amount)
+                .ok()
+                .filter(|amount| *amount <= MAX_LINE_AMOUNT)
+                .unwrap_or(0),
+        })
         .collect();
-    validate_order(&order_lines, discount).map_err(|error| ApiError::invalid_field(error.field(), error.to_string()))?;
+    validate_order(&order_lines, discount)
+        .map_err(|error| ApiError::invalid_field(error.field(), error.to_string()))?;
     Ok(ids)
 }
 
@@ -129,7 +158,11 @@ pub fn price(
             at_current_price: true,
         });
     }
-    Ok(if changed.is_empty() { Ok(lines) } else { Err(changed) })
+    Ok(if changed.is_empty() {
+        Ok(lines)
+    } else {
+        Err(changed)
+    })
 }
 
 /// A line an order already has.
@@ -160,12 +193,17 @@ pub fn held(lines: &[(ProductId, u32)], holds_stock: bool) -> BTreeMap<ProductId
 
 /// How stock moves from `before` to `after` (each what an order holds): per product, positive
 /// units go back on the shelf, negative units are taken. Products that do not move are left out.
-pub fn stock_moves(before: &BTreeMap<ProductId, i64>, after: &BTreeMap<ProductId, i64>) -> Vec<(ProductId, i64)> {
-    let products: std::collections::BTreeSet<&ProductId> = before.keys().chain(after.keys()).collect();
+pub fn stock_moves(
+    before: &BTreeMap<ProductId, i64>,
+    after: &BTreeMap<ProductId, i64>,
+) -> Vec<(ProductId, i64)> {
+    let products: std::collections::BTreeSet<&ProductId> =
+        before.keys().chain(after.keys()).collect();
     products
         .into_iter()
         .filter_map(|product| {
-            let delta = before.get(product).copied().unwrap_or(0) - after.get(product).copied().unwrap_or(0);
+            let delta = before.get(product).copied().unwrap_or(0)
+                - after.get(product).copied().unwrap_or(0);
             (delta != 0).then(|| (product.clone(), delta))
         })
         .collect()
@@ -180,45 +218,94 @@ mod tests {
     }
 
     fn item(product: &str, amount: i64, paise: i64) -> CartItemInput {
-        CartItemInput { product_id: product.into(), amount, price: Money::from_paise(paise), name: None, image: None }
+        CartItemInput {
+            product_id: product.into(),
+            amount,
+            price: Money::from_paise(paise),
+            name: None,
+            image: None,
+        }
     }
 
     fn product(title: &str, paise: i64) -> CurrentProduct {
-        CurrentProduct { title: title.into(), selling_price: Money::from_paise(paise), stock: 10, image: String::new(), hsn: "1101".into(), gst_rate: GstRate::percent(5) }
+        CurrentProduct {
+            title: title.into(),
+            selling_price: Money::from_paise(paise),
+            stock: 10,
+            image: String::new(),
+            hsn: "1101".into(),
+            gst_rate: GstRate::percent(5),
+        }
     }
 
     #[test]
     fn refuses_bad_shapes_naming_the_field() {
-        let field = |items: &[CartItemInput], discount: i64| match check_shape(items, Money::from_paise(discount)) {
+        let field = |items: &[CartItemInput], discount: i64| match check_shape(
+            items,
+            Money::from_paise(discount),
+        ) {
             Err(ApiError::BadRequest { fields, .. }) => fields.into_keys().next().unwrap(),
             other => panic!("expected a 400, got {other:?}"),
         };
         assert_eq!(field(&[], 0), "cartItems");
         assert_eq!(field(&[item("a", 0, 100)], 0), "cartItems[0].amount");
-        assert_eq!(field(&[item("a", 1, 100), item("b", 21, 100)], 0), "cartItems[1].amount");
+        assert_eq!(
+            field(&[item("a", 1, 100), item("b", 21, 100)], 0),
+            "cartItems[1].amount"
+        );
         assert_eq!(field(&[item("a", -3, 100)], 0), "cartItems[0].amount");
         assert_eq!(field(&[item("a", 1, -100)], 0), "cartItems[0].price");
-        assert_eq!(field(&[item("a", 1, 100), item("a", 2, 100)], 0), "cartItems[1].productId");
-        assert_eq!(field(&[item("not a key!", 1, 100)], 0), "cartItems[0].productId");
+        assert_eq!(
+            field(&[item("a", 1, 100), item("a", 2, 100)], 0),
+            "cartItems[1].productId"
+        );
+        assert_eq!(
+            field(&[item("not a key!", 1, 100)], 0),
+            "cartItems[0].productId"
+        );
         assert_eq!(field(&[item("a", 1, 100)], -1), "discount");
-        assert_eq!(check_shape(&[item("a", 20, 100), item("b", 1, 0)], Money::ZERO).unwrap(), [id("a"), id("b")]);
+        assert_eq!(
+            check_shape(&[item("a", 20, 100), item("b", 1, 0)], Money::ZERO).unwrap(),
+            [id("a"), id("b")]
+        );
     }
 
     #[test]
     fn charges_the_current_price_and_reports_every_changed_one() {
-        let current = HashMap::from([(id("a"), product("Bread Flour", 8_000)), (id("b"), product("Cake Tin", 45_000))]);
+        let current = HashMap::from([
+            (id("a"), product("Bread Flour", 8_000)),
+            (id("b"), product("Cake Tin", 45_000)),
+        ]);
         let items = [item("a", 2, 8_000), item("b", 1, 45_000)];
-        let lines = price(&items, &[id("a"), id("b")], &current, &HashMap::new()).unwrap().unwrap();
+        let lines = price(&items, &[id("a"), id("b")], &current, &HashMap::new())
+            .unwrap()
+            .unwrap();
         assert_eq!(lines[0].name, "Bread Flour");
         assert!(lines.iter().all(|line| line.at_current_price));
-        let totals = taxed(&lines, Money::ZERO, Money::from_rupees(10), Supply::InterState);
-        assert_eq!((totals.subtotal, totals.total, totals.num_items_in_cart), (Money::from_rupees(610), Money::from_rupees(600), 3));
+        let totals = taxed(
+            &lines,
+            Money::ZERO,
+            Money::from_rupees(10),
+            Supply::InterState,
+        );
+        assert_eq!(
+            (totals.subtotal, totals.total, totals.num_items_in_cart),
+            (Money::from_rupees(610), Money::from_rupees(600), 3)
+        );
         assert_eq!(lines[0].hsn, "1101");
         assert_eq!(totals.tax.taxable_value + totals.tax.igst, totals.total);
 
         let stale = [item("a", 2, 7_500), item("b", 1, 40_000)];
-        let changed = price(&stale, &[id("a"), id("b")], &current, &HashMap::new()).unwrap().unwrap_err();
-        assert_eq!(changed, [(id("a"), Money::from_paise(8_000)), (id("b"), Money::from_paise(45_000))]);
+        let changed = price(&stale, &[id("a"), id("b")], &current, &HashMap::new())
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            changed,
+            [
+                (id("a"), Money::from_paise(8_000)),
+                (id("b"), Money::from_paise(45_000))
+            ]
+        );
 
         let missing = price(&[item("c", 1, 100)], &[id("c")], &current, &HashMap::new());
         assert_eq!(missing.unwrap_err(), Unavailable(id("c")));
@@ -228,12 +315,35 @@ mod tests {
     fn kept_lines_keep_their_price_even_when_the_product_changed_or_went() {
         let current = HashMap::from([(id("a"), product("Bread Flour", 9_000))]);
         let kept = HashMap::from([
-            (id("a"), KeptLine { name: "Bread Flour".into(), price: Money::from_paise(8_000), image: String::new(), hsn: "1101".into(), gst_rate: GstRate::percent(5) }),
-            (id("gone"), KeptLine { name: "Old Mold".into(), price: Money::from_paise(5_000), image: String::new(), hsn: String::new(), gst_rate: GstRate::percent(18) }),
+            (
+                id("a"),
+                KeptLine {
+                    name: "Bread Flour".into(),
+                    price: Money::from_paise(8_000),
+                    image: String::new(),
+                    hsn: "1101".into(),
+                    gst_rate: GstRate::percent(5),
+                },
+            ),
+            (
+                id("gone"),
+                KeptLine {
+                    name: "Old Mold".into(),
+                    price: Money::from_paise(5_000),
+                    image: String::new(),
+                    hsn: String::new(),
+                    gst_rate: GstRate::percent(18),
+                },
+            ),
         ]);
         let items = [item("a", 3, 1), item("gone", 1, 1)];
-        let lines = price(&items, &[id("a"), id("gone")], &current, &kept).unwrap().unwrap();
-        assert_eq!(lines.iter().map(|line| line.price).collect::<Vec<_>>(), [Money::from_paise(8_000), Money::from_paise(5_000)]);
+        let lines = price(&items, &[id("a"), id("gone")], &current, &kept)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            lines.iter().map(|line| line.price).collect::<Vec<_>>(),
+            [Money::from_paise(8_000), Money::from_paise(5_000)]
+        );
         assert!(lines.iter().all(|line| !line.at_current_price));
     }
 
@@ -241,10 +351,19 @@ mod tests {
     fn stock_moves_by_the_difference_and_cancelling_returns_everything() {
         let before = held(&[(id("a"), 2), (id("b"), 1)], true);
         let after = held(&[(id("a"), 5), (id("c"), 1)], true);
-        assert_eq!(stock_moves(&before, &after), [(id("a"), -3), (id("b"), 1), (id("c"), -1)]);
+        assert_eq!(
+            stock_moves(&before, &after),
+            [(id("a"), -3), (id("b"), 1), (id("c"), -1)]
+        );
         let cancelled = held(&[(id("a"), 2), (id("b"), 1)], false);
-        assert_eq!(stock_moves(&before, &cancelled), [(id("a"), 2), (id("b"), 1)]);
-        assert_eq!(stock_moves(&cancelled, &before), [(id("a"), -2), (id("b"), -1)]);
+        assert_eq!(
+            stock_moves(&before, &cancelled),
+            [(id("a"), 2), (id("b"), 1)]
+        );
+        assert_eq!(
+            stock_moves(&cancelled, &before),
+            [(id("a"), -2), (id("b"), -1)]
+        );
         assert!(stock_moves(&before, &before).is_empty());
     }
 }

@@ -16,7 +16,12 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/orders", get(handlers::list).post(handlers::create))
-        .route("/orders/{id}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
+        .route(
+            "/orders/{id}",
+            get(handlers::get)
+                .patch(handlers::update)
+                .delete(handlers::delete),
+        )
         .route("/orders/{id}/invoice", get(handlers::invoice))
         .route("/orders/{id}/credit-note", get(handlers::credit_note))
 }

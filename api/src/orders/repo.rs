@@ -14,7 +14,9 @@ use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::orders::lines::{CurrentProduct, PricedLine};
-use crate::orders::types::{Order, OrderCoupon, OrderCustomer, OrderItem, OrderStatus, PlaceOfSupply};
+use crate::orders::types::{
+    Order, OrderCoupon, OrderCustomer, OrderItem, OrderStatus, PlaceOfSupply,
+};
 use crate::products::repo::{ImageSlot, stored_rate};
 use crate::uploads::images::url;
 
@@ -108,7 +110,9 @@ impl StoredItem {
         let money = |value: Option<Decimal>| value.map_or(Money::ZERO, Money::round);
         let value = Money::round(self.price).times(u32::try_from(self.amount).unwrap_or(0));
         OrderItem {
-            product_id: ProductId::from_record(&self.product).map(|id| id.key().to_owned()).unwrap_or_default(),
+            product_id: ProductId::from_record(&self.product)
+                .map(|id| id.key().to_owned())
+                .unwrap_or_default(),
             name: self.name,
             price: Money::round(self.price),
             amount: u32::try_from(self.amount).unwrap_or(0),
@@ -116,7 +120,9 @@ impl StoredItem {
             hsn: self.hsn.unwrap_or_default(),
             gst_rate: stored_rate(self.gst_rate).unwrap_or_default(),
             discount: money(self.discount),
-            taxable_value: self.taxable_value.map_or(value - money(self.discount), Money::round),
+            taxable_value: self
+                .taxable_value
+                .map_or(value - money(self.discount), Money::round),
             cgst: money(self.cgst),
             sgst: money(self.sgst),
             utgst: money(self.utgst),
@@ -146,7 +152,11 @@ impl StoredCoupon {
     pub fn terms(&self) -> CouponTerms {
         CouponTerms {
             code: self.code.clone(),
-            kind: if self.kind == "flat" { CouponKind::Flat } else { CouponKind::Percent },
+            kind: if self.kind == "flat" {
+                CouponKind::Flat
+            } else {
+                CouponKind::Percent
+            },
             value: Money::round(self.value),
             min_subtotal: Money::round(self.min_subtotal),
             max_discount: self.max_discount.map(Money::round),
@@ -157,7 +167,13 @@ impl StoredCoupon {
 
     fn view(&self) -> OrderCoupon {
         let terms = self.terms();
-        OrderCoupon { code: terms.code, kind: terms.kind, value: terms.value, min_subtotal: terms.min_subtotal, max_discount: terms.max_discount }
+        OrderCoupon {
+            code: terms.code,
+            kind: terms.kind,
+            value: terms.value,
+            min_subtotal: terms.min_subtotal,
+            max_discount: terms.max_discount,
+        }
     }
 }
 
@@ -301,7 +317,12 @@ impl OrderRow {
     pub fn held_lines(&self) -> Vec<(ProductId, u32)> {
         self.cart_items
             .iter()
-            .filter_map(|item| Some((ProductId::from_record(&item.product)?, u32::try_from(item.amount).ok()?)))
+            .filter_map(|item| {
+                Some((
+                    ProductId::from_record(&item.product)?,
+                    u32::try_from(item.amount).ok()?,
+                ))
+            })
             .collect()
     }
 
@@ -325,12 +346,17 @@ impl OrderRow {
             coupon: self.coupon.as_ref().map(StoredCoupon::view),
             coupon_discount: self.coupon_discount.map_or(Money::ZERO, Money::round),
             order_total: Money::round(self.order_total),
-            taxable_total: self.taxable_total.map_or(Money::round(self.order_total), Money::round),
+            taxable_total: self
+                .taxable_total
+                .map_or(Money::round(self.order_total), Money::round),
             cgst_total: self.cgst_total.map_or(Money::ZERO, Money::round),
             sgst_total: self.sgst_total.map_or(Money::ZERO, Money::round),
             utgst_total: self.utgst_total.map_or(Money::ZERO, Money::round),
             igst_total: self.igst_total.map_or(Money::ZERO, Money::round),
-            place_of_supply: self.place_of_supply.map(|place| PlaceOfSupply { state: place.state, code: u8::try_from(place.code).unwrap_or(0) }),
+            place_of_supply: self.place_of_supply.map(|place| PlaceOfSupply {
+                state: place.state,
+                code: u8::try_from(place.code).unwrap_or(0),
+            }),
             buyer_gstin: self.buyer_gstin,
             invoice_number: self.invoice_number,
             invoice_date: self.invoice_date,
@@ -381,8 +407,20 @@ pub struct StockWork {
 impl StockWork {
     fn bound(&self) -> (Vec<StockMove>, Vec<PriceCheck>) {
         (
-            self.moves.iter().map(|(product, delta)| StockMove { product: product.record(), delta: *delta }).collect(),
-            self.price_checks.iter().map(|(product, price)| PriceCheck { product: product.record(), price: price.as_decimal() }).collect(),
+            self.moves
+                .iter()
+                .map(|(product, delta)| StockMove {
+                    product: product.record(),
+                    delta: *delta,
+                })
+                .collect(),
+            self.price_checks
+                .iter()
+                .map(|(product, price)| PriceCheck {
+                    product: product.record(),
+                    price: price.as_decimal(),
+                })
+                .collect(),
         )
     }
 }
@@ -432,31 +470,55 @@ pub enum WriteError {
 }
 
 /// Reads the failure of an order transaction: a THROW of ours, a lost race, a reused key.
-fn write_error(response: &mut surrealdb::IndexedResults, doing: &'static str) -> Result<(), WriteError> {
+fn write_error(
+    response: &mut surrealdb::IndexedResults,
+    doing: &'static str,
+) -> Result<(), WriteError> {
     match failure(response) {
         None => Ok(()),
         Some(Failure::Thrown(text)) => {
             let mut parts = text.splitn(3, ':');
-            let (kind, product) = (parts.next().unwrap_or_default(), parts.next().and_then(ProductId::parse));
+            let (kind, product) = (
+                parts.next().unwrap_or_default(),
+                parts.next().and_then(ProductId::parse),
+            );
             Err(match (kind, product) {
-                ("coupon_unusable", _) => WriteError::CouponUnusable(text.split(':').nth(1).unwrap_or("inactive").to_owned()),
+                ("coupon_unusable", _) => WriteError::CouponUnusable(
+                    text.split(':').nth(1).unwrap_or("inactive").to_owned(),
+                ),
                 ("coupon_changed", _) => WriteError::CouponChanged,
-                ("series_full", _) => WriteError::SeriesFull(text.split(':').nth(1).unwrap_or("invoice").to_owned()),
+                ("series_full", _) => {
+                    WriteError::SeriesFull(text.split(':').nth(1).unwrap_or("invoice").to_owned())
+                }
                 ("out_of_stock", Some(product)) => {
-                    let left = parts.next().and_then(|left| left.trim().parse().ok()).unwrap_or(0);
+                    let left = parts
+                        .next()
+                        .and_then(|left| left.trim().parse().ok())
+                        .unwrap_or(0);
                     WriteError::OutOfStock { product, left }
                 }
                 ("price_changed", Some(product)) => WriteError::PriceChanged(product),
                 ("product_gone", Some(product)) => WriteError::ProductGone(product),
                 ("order_changed", _) => WriteError::OrderChanged,
-                ("too_many_pending", _) => WriteError::TooManyPending(text.rsplit(':').next().and_then(|count| count.parse().ok()).unwrap_or(0)),
+                ("too_many_pending", _) => WriteError::TooManyPending(
+                    text.rsplit(':')
+                        .next()
+                        .and_then(|count| count.parse().ok())
+                        .unwrap_or(0),
+                ),
                 _ => WriteError::Other(anyhow::anyhow!("{doing}: {text}")),
             })
         }
-        Some(Failure::IndexViolated(index)) if index == "order_request_key" => Err(WriteError::DuplicateKey),
-        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!("{doing}: violated {index}"))),
+        Some(Failure::IndexViolated(index)) if index == "order_request_key" => {
+            Err(WriteError::DuplicateKey)
+        }
+        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!(
+            "{doing}: violated {index}"
+        ))),
         Some(Failure::Conflict) => Err(WriteError::Conflict),
-        Some(Failure::Other(error)) => Err(WriteError::Other(anyhow::Error::new(error).context(doing))),
+        Some(Failure::Other(error)) => {
+            Err(WriteError::Other(anyhow::Error::new(error).context(doing)))
+        }
     }
 }
 
@@ -571,7 +633,14 @@ pub struct Documents {
 /// provided the order still has the `seen` version. A document takes the next number of its
 /// series in the same transaction, so numbers have no gaps (a failed change rolls its number
 /// back) and no duplicates (two changes taking one conflict on the counter, and one runs again).
-pub async fn update(db: &Db, id: &OrderId, seen: &str, fields: OrderFields, work: &StockWork, documents: Documents) -> Result<(), WriteError> {
+pub async fn update(
+    db: &Db,
+    id: &OrderId,
+    seen: &str,
+    fields: OrderFields,
+    work: &StockWork,
+    documents: Documents,
+) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
         .query(concat!(
@@ -639,7 +708,11 @@ pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
 }
 
 /// The order an Idempotency-Key of this sender (a customer or an admin) created, if any.
-pub async fn by_idempotency_key(db: &Db, sender: RecordId, key: &str) -> anyhow::Result<Option<OrderId>> {
+pub async fn by_idempotency_key(
+    db: &Db,
+    sender: RecordId,
+    key: &str,
+) -> anyhow::Result<Option<OrderId>> {
     let mut response = db
         .query("SELECT VALUE order FROM order_request WHERE user = $sender AND idempotency_key = $key LIMIT 1")
         .bind(("sender", sender))
@@ -651,7 +724,11 @@ pub async fn by_idempotency_key(db: &Db, sender: RecordId, key: &str) -> anyhow:
 }
 
 /// One page of orders, newest first (one customer's when `user` is given), and how many there are.
-pub async fn list(db: &Db, user: Option<&UserId>, page: pricing::PageRequest) -> anyhow::Result<(Vec<OrderRow>, u64)> {
+pub async fn list(
+    db: &Db,
+    user: Option<&UserId>,
+    page: pricing::PageRequest,
+) -> anyhow::Result<(Vec<OrderRow>, u64)> {
     let mut response = db
         .query(concat!(
             "SELECT ",
@@ -670,7 +747,11 @@ pub async fn list(db: &Db, user: Option<&UserId>, page: pricing::PageRequest) ->
 }
 
 /// The products with these ids as an order needs them; missing ones are left out.
-pub async fn products(db: &Db, ids: &[ProductId], default_rate: GstRate) -> anyhow::Result<HashMap<ProductId, CurrentProduct>> {
+pub async fn products(
+    db: &Db,
+    ids: &[ProductId],
+    default_rate: GstRate,
+) -> anyhow::Result<HashMap<ProductId, CurrentProduct>> {
     #[derive(SurrealValue)]
     #[surreal(crate = "surrealdb::types")]
     struct Row {
@@ -692,7 +773,13 @@ pub async fn products(db: &Db, ids: &[ProductId], default_rate: GstRate) -> anyh
     Ok(rows
         .into_iter()
         .filter_map(|row| {
-            let image = row.images.into_iter().flatten().next().map(|slot| url(&slot.thumb)).unwrap_or_default();
+            let image = row
+                .images
+                .into_iter()
+                .flatten()
+                .next()
+                .map(|slot| url(&slot.thumb))
+                .unwrap_or_default();
             let product = CurrentProduct {
                 title: row.title,
                 selling_price: Money::round(row.selling_price),

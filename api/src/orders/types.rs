@@ -34,7 +34,15 @@ impl OrderStatus {
 
     /// The status stored as `text`.
     pub fn parse(text: &str) -> Option<OrderStatus> {
-        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Shipped, OrderStatus::Delivered, OrderStatus::Cancelled].into_iter().find(|status| status.as_str() == text)
+        [
+            OrderStatus::Pending,
+            OrderStatus::Paid,
+            OrderStatus::Shipped,
+            OrderStatus::Delivered,
+            OrderStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == text)
     }
 
     /// True while the order holds its items' stock (every status but cancelled).

@@ -7,15 +7,20 @@ use pricing::{GstRate, Money, Region, Supply, format_inr};
 use serde_json::json;
 
 use crate::catalog::follow::{Follower, WriteMark};
+use crate::coupons::handlers::{
+    not_found as coupon_not_found, now_ms, unusable as coupon_unusable,
+};
+use crate::coupons::repo as coupons_repo;
 use crate::db::Db;
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::ApiError;
-use crate::coupons::handlers::{not_found as coupon_not_found, now_ms, unusable as coupon_unusable};
-use crate::coupons::repo as coupons_repo;
 use crate::invoices::series;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
-use crate::orders::repo::{self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon, StoredItem, StoredPlace, WriteError};
+use crate::orders::repo::{
+    self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
+    StoredItem, StoredPlace, WriteError,
+};
 use crate::orders::types::{CartItemInput, OrderStatus};
 
 /// Shipping details of a new order, checked.
@@ -47,7 +52,9 @@ pub struct TaxRules {
 impl TaxRules {
     /// The place of supply of an order shipped to `state`, or a 400 naming the field.
     pub fn place_of_supply(&self, state: &str) -> Result<Region, ApiError> {
-        pricing::find_region(state).ok_or_else(|| ApiError::invalid_field("state", "choose one of India's states or union territories"))
+        pricing::find_region(state).ok_or_else(|| {
+            ApiError::invalid_field("state", "choose one of India's states or union territories")
+        })
     }
 
     fn supply(&self, place: Region) -> Supply {
@@ -87,8 +94,18 @@ struct Pricing<'a> {
     buyer_gstin: Option<String>,
 }
 
-fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], pricing: &Pricing<'_>, status: OrderStatus) -> OrderFields {
-    let totals = lines::taxed(lines, pricing.coupon_discount, pricing.discount, pricing.supply);
+fn stored_fields(
+    ship_to: &ShipTo,
+    lines: &[PricedLine],
+    pricing: &Pricing<'_>,
+    status: OrderStatus,
+) -> OrderFields {
+    let totals = lines::taxed(
+        lines,
+        pricing.coupon_discount,
+        pricing.discount,
+        pricing.supply,
+    );
     let decimal = |money: Money| Some(money.as_decimal());
     OrderFields {
         name: ship_to.name.clone(),
@@ -97,7 +114,11 @@ fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], pricing: &Pricing<'_>, 
         city: ship_to.city.clone(),
         state: ship_to.state.clone(),
         company: ship_to.company.clone(),
-        cart_items: lines.iter().zip(&totals.lines).map(|(line, money)| StoredItem::new(line, money)).collect(),
+        cart_items: lines
+            .iter()
+            .zip(&totals.lines)
+            .map(|(line, money)| StoredItem::new(line, money))
+            .collect(),
         num_items_in_cart: i64::from(totals.num_items_in_cart),
         charge_total: totals.subtotal.as_decimal(),
         discount: totals.discount.as_decimal(),
@@ -110,7 +131,10 @@ fn stored_fields(ship_to: &ShipTo, lines: &[PricedLine], pricing: &Pricing<'_>, 
         sgst_total: decimal(totals.tax.sgst),
         utgst_total: decimal(totals.tax.utgst),
         igst_total: decimal(totals.tax.igst),
-        place_of_supply: Some(StoredPlace { state: pricing.place.name.to_owned(), code: i64::from(pricing.place.code) }),
+        place_of_supply: Some(StoredPlace {
+            state: pricing.place.name.to_owned(),
+            code: i64::from(pricing.place.code),
+        }),
         buyer_gstin: pricing.buyer_gstin.clone(),
     }
 }
@@ -129,14 +153,34 @@ fn coupon_error(reason: &str) -> ApiError {
 
 /// The coupon a placement uses, read now: its terms as the order stores them, what it takes
 /// off `subtotal`, and the version the transaction checks. 404 or 409 when it cannot be used.
-async fn read_coupon(db: &Db, code: &str, placement: &Placement, subtotal: Money) -> Result<(StoredCoupon, Money, CouponUse), ApiError> {
+async fn read_coupon(
+    db: &Db,
+    code: &str,
+    placement: &Placement,
+    subtotal: Money,
+) -> Result<(StoredCoupon, Money, CouponUse), ApiError> {
     let code = crate::coupons::handlers::normalize_code(code);
-    let row = coupons_repo::find(db, &code).await?.ok_or_else(coupon_not_found)?;
+    let row = coupons_repo::find(db, &code)
+        .await?
+        .ok_or_else(coupon_not_found)?;
     let mine = coupons_repo::customer_uses(db, &code, &placement.user).await?;
     let discount = pricing::evaluate_coupon(&row.terms(), &row.usage(mine), subtotal, now_ms())
         .map_err(|refusal| coupon_unusable(refusal.reason(), &refusal.to_string()))?;
-    let stored = StoredCoupon { code: row.code.clone(), kind: row.kind.clone(), value: row.value, min_subtotal: row.min_subtotal, max_discount: row.max_discount };
-    Ok((stored, discount, CouponUse { id: coupons_repo::record(&code), version: row.version() }))
+    let stored = StoredCoupon {
+        code: row.code.clone(),
+        kind: row.kind.clone(),
+        value: row.value,
+        min_subtotal: row.min_subtotal,
+        max_discount: row.max_discount,
+    };
+    Ok((
+        stored,
+        discount,
+        CouponUse {
+            id: coupons_repo::record(&code),
+            version: row.version(),
+        },
+    ))
 }
 
 fn unavailable(Unavailable(product): Unavailable) -> ApiError {
@@ -147,22 +191,49 @@ fn unavailable(Unavailable(product): Unavailable) -> ApiError {
     }
 }
 
-fn price_changed(changed: &[(ProductId, Money)], current: &HashMap<ProductId, CurrentProduct>) -> ApiError {
+fn price_changed(
+    changed: &[(ProductId, Money)],
+    current: &HashMap<ProductId, CurrentProduct>,
+) -> ApiError {
     let named: Vec<String> = changed
         .iter()
-        .map(|(product, price)| format!("{} now costs {}", current.get(product).map_or("A product", |product| product.title.as_str()), format_inr(*price)))
+        .map(|(product, price)| {
+            format!(
+                "{} now costs {}",
+                current
+                    .get(product)
+                    .map_or("A product", |product| product.title.as_str()),
+                format_inr(*price)
+            )
+        })
         .collect();
     ApiError::Conflict {
         code: "price_changed",
-        message: format!("Prices changed since you added them: {}. Please review your order.", named.join("; ")),
-        details: Some(json!(changed.iter().map(|(product, price)| json!({ "productId": product.key(), "price": price })).collect::<Vec<_>>())),
+        message: format!(
+            "Prices changed since you added them: {}. Please review your order.",
+            named.join("; ")
+        ),
+        details: Some(json!(
+            changed
+                .iter()
+                .map(|(product, price)| json!({ "productId": product.key(), "price": price }))
+                .collect::<Vec<_>>()
+        )),
     }
 }
 
 fn out_of_stock(product: &ProductId, left: i64, title: Option<&str>) -> ApiError {
     let title = title.unwrap_or("a product");
-    let message = if left <= 0 { format!("{title} is out of stock") } else { format!("Only {left} left of {title}") };
-    ApiError::Conflict { code: "out_of_stock", message, details: Some(json!({ "productId": product.key(), "left": left.max(0) })) }
+    let message = if left <= 0 {
+        format!("{title} is out of stock")
+    } else {
+        format!("Only {left} left of {title}")
+    };
+    ApiError::Conflict {
+        code: "out_of_stock",
+        message,
+        details: Some(json!({ "productId": product.key(), "left": left.max(0) })),
+    }
 }
 
 fn too_many_pending(most: u32) -> ApiError {
@@ -177,11 +248,18 @@ fn too_many_pending(most: u32) -> ApiError {
 
 /// The stock a priced order takes.
 fn taking(lines: &[PricedLine]) -> Vec<(ProductId, u32)> {
-    lines.iter().map(|line| (line.product.clone(), line.amount)).collect()
+    lines
+        .iter()
+        .map(|line| (line.product.clone(), line.amount))
+        .collect()
 }
 
 fn price_checks(lines: &[PricedLine]) -> Vec<(ProductId, Money)> {
-    lines.iter().filter(|line| line.at_current_price).map(|line| (line.product.clone(), line.price)).collect()
+    lines
+        .iter()
+        .filter(|line| line.at_current_price)
+        .map(|line| (line.product.clone(), line.price))
+        .collect()
 }
 
 /// Lets this node's catalog show the stock an order write moved, before the request answers.
@@ -194,7 +272,13 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 /// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
 /// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
 /// replayed Idempotency-Key returns the first order's id.
-pub async fn place(db: &Db, catalog: &Follower, rules: TaxRules, placement: Placement, items: &[CartItemInput]) -> Result<OrderId, ApiError> {
+pub async fn place(
+    db: &Db,
+    catalog: &Follower,
+    rules: TaxRules,
+    placement: Placement,
+    items: &[CartItemInput],
+) -> Result<OrderId, ApiError> {
     let ids = lines::check_shape(items, placement.discount)?;
     let place = rules.place_of_supply(&placement.ship_to.state)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
@@ -211,11 +295,19 @@ pub async fn place(db: &Db, catalog: &Follower, rules: TaxRules, placement: Plac
             Some(code) => Some(read_coupon(db, code, &placement, lines::subtotal(&priced)).await?),
             None => None,
         };
-        let moves = lines::stock_moves(&lines::held(&[], true), &lines::held(&taking(&priced), true));
-        let work = StockWork { moves, price_checks: price_checks(&priced) };
+        let moves = lines::stock_moves(
+            &lines::held(&[], true),
+            &lines::held(&taking(&priced), true),
+        );
+        let work = StockWork {
+            moves,
+            price_checks: price_checks(&priced),
+        };
         let pricing = Pricing {
             coupon: coupon.as_ref().map(|(stored, _, _)| stored),
-            coupon_discount: coupon.as_ref().map_or(Money::ZERO, |(_, discount, _)| *discount),
+            coupon_discount: coupon
+                .as_ref()
+                .map_or(Money::ZERO, |(_, discount, _)| *discount),
             discount: placement.discount,
             place,
             supply: rules.supply(place),
@@ -236,7 +328,11 @@ pub async fn place(db: &Db, catalog: &Follower, rules: TaxRules, placement: Plac
                 return Ok(id);
             }
             Err(WriteError::OutOfStock { product, left }) => {
-                return Err(out_of_stock(&product, left, current.get(&product).map(|product| product.title.as_str())));
+                return Err(out_of_stock(
+                    &product,
+                    left,
+                    current.get(&product).map(|product| product.title.as_str()),
+                ));
             }
             Err(WriteError::TooManyPending(most)) => return Err(too_many_pending(most)),
             Err(WriteError::CouponUnusable(reason)) => return Err(coupon_error(&reason)),
@@ -247,8 +343,18 @@ pub async fn place(db: &Db, catalog: &Follower, rules: TaxRules, placement: Plac
                 }
             }
             // A price, product or coupon changed under us: price again, which answers properly.
-            Err(WriteError::Conflict | WriteError::PriceChanged(_) | WriteError::ProductGone(_) | WriteError::OrderChanged | WriteError::CouponChanged) => {}
-            Err(WriteError::SeriesFull(series)) => return Err(ApiError::Internal(anyhow::anyhow!("the {series} series is full"))),
+            Err(
+                WriteError::Conflict
+                | WriteError::PriceChanged(_)
+                | WriteError::ProductGone(_)
+                | WriteError::OrderChanged
+                | WriteError::CouponChanged,
+            ) => {}
+            Err(WriteError::SeriesFull(series)) => {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "the {series} series is full"
+                )));
+            }
             Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
         }
         tokio::time::sleep(backoff(attempt)).await;
@@ -328,16 +434,28 @@ fn order_place(row: &OrderRow, rules: TaxRules) -> Region {
 fn changes_invoiced_terms(row: &OrderRow, edit: &Edit) -> bool {
     let differs = |new: &Option<String>, old: &str| new.as_deref().is_some_and(|new| new != old);
     let lines_differ = edit.items.as_ref().is_some_and(|items| {
-        let sent: Vec<(String, i64)> = items.iter().map(|item| (item.product_id.trim().to_owned(), item.amount)).collect();
+        let sent: Vec<(String, i64)> = items
+            .iter()
+            .map(|item| (item.product_id.trim().to_owned(), item.amount))
+            .collect();
         let held: Vec<(String, i64)> = row
             .cart_items
             .iter()
-            .map(|item| (ProductId::from_record(&item.product).map(|id| id.key().to_owned()).unwrap_or_default(), item.amount))
+            .map(|item| {
+                (
+                    ProductId::from_record(&item.product)
+                        .map(|id| id.key().to_owned())
+                        .unwrap_or_default(),
+                    item.amount,
+                )
+            })
             .collect();
         sent != held
     });
     lines_differ
-        || edit.discount.is_some_and(|discount| discount != Money::round(row.discount))
+        || edit
+            .discount
+            .is_some_and(|discount| discount != Money::round(row.discount))
         || differs(&edit.name, &row.name)
         || differs(&edit.address, &row.address)
 }
@@ -346,9 +464,12 @@ fn changes_invoiced_terms(row: &OrderRow, edit: &Edit) -> bool {
 /// the financial year of `now`.
 fn documents(row: &OrderRow, new_status: OrderStatus, now: time::OffsetDateTime) -> Documents {
     Documents {
-        invoice: (new_status.issues_invoice() && row.invoice_number.is_none()).then(|| series::invoice(now)),
-        credit_note: (new_status == OrderStatus::Cancelled && row.invoice_number.is_some() && row.credit_note_number.is_none())
-            .then(|| series::credit_note(now)),
+        invoice: (new_status.issues_invoice() && row.invoice_number.is_none())
+            .then(|| series::invoice(now)),
+        credit_note: (new_status == OrderStatus::Cancelled
+            && row.invoice_number.is_some()
+            && row.credit_note_number.is_none())
+        .then(|| series::credit_note(now)),
     }
 }
 
@@ -366,18 +487,30 @@ fn invoiced(number: &str) -> ApiError {
 /// used with), stock following the items and the status (cancelling returns it, leaving
 /// cancelled takes it again), and the tax invoice or credit note issued when the status calls
 /// for one. `None` when there is no such order.
-pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, edit: &Edit) -> Result<Option<()>, ApiError> {
+pub async fn edit(
+    db: &Db,
+    catalog: &Follower,
+    rules: TaxRules,
+    id: &OrderId,
+    edit: &Edit,
+) -> Result<Option<()>, ApiError> {
     let ids = match &edit.items {
-        Some(items) => Some(lines::check_shape(items, edit.discount.unwrap_or(Money::ZERO))?),
+        Some(items) => Some(lines::check_shape(
+            items,
+            edit.discount.unwrap_or(Money::ZERO),
+        )?),
         None => {
             if let Some(discount) = edit.discount {
-                pricing::check_discount(discount).map_err(|problem| ApiError::invalid_field("discount", problem.to_string()))?;
+                pricing::check_discount(discount)
+                    .map_err(|problem| ApiError::invalid_field("discount", problem.to_string()))?;
             }
             None
         }
     };
     for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(db, id).await? else { return Ok(None) };
+        let Some(row) = repo::find(db, id).await? else {
+            return Ok(None);
+        };
         if let Some(number) = &row.invoice_number
             && changes_invoiced_terms(&row, edit)
         {
@@ -388,15 +521,24 @@ pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, ed
         let priced = match (&edit.items, &ids) {
             (Some(items), Some(ids)) => {
                 let kept = kept_lines(&row, rules);
-                let new: Vec<ProductId> = ids.iter().filter(|product| !kept.contains_key(product)).cloned().collect();
+                let new: Vec<ProductId> = ids
+                    .iter()
+                    .filter(|product| !kept.contains_key(product))
+                    .cloned()
+                    .collect();
                 current = repo::products(db, &new, rules.default_rate).await?;
-                lines::price(items, ids, &current, &kept).map_err(unavailable)?.map_err(|changed| price_changed(&changed, &current))?
+                lines::price(items, ids, &current, &kept)
+                    .map_err(unavailable)?
+                    .map_err(|changed| price_changed(&changed, &current))?
             }
             _ => existing_lines(&row, rules),
         };
         let before = lines::held(&row.held_lines(), old_status.holds_stock());
         let after = lines::held(&taking(&priced), new_status.holds_stock());
-        let work = StockWork { moves: lines::stock_moves(&before, &after), price_checks: price_checks(&priced) };
+        let work = StockWork {
+            moves: lines::stock_moves(&before, &after),
+            price_checks: price_checks(&priced),
+        };
         let ship_to = ShipTo {
             name: edit.name.clone().unwrap_or_else(|| row.name.clone()),
             email: edit.email.clone().unwrap_or_else(|| row.email.clone()),
@@ -406,7 +548,8 @@ pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, ed
             company: row.company.clone(),
         };
         let coupon_discount = row.coupon.as_ref().map_or(Money::ZERO, |coupon| {
-            pricing::coupon_discount(&coupon.terms(), lines::subtotal(&priced)).unwrap_or(Money::ZERO)
+            pricing::coupon_discount(&coupon.terms(), lines::subtotal(&priced))
+                .unwrap_or(Money::ZERO)
         });
         let place = order_place(&row, rules);
         let pricing = Pricing {
@@ -426,12 +569,27 @@ pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, ed
                 return Ok(Some(()));
             }
             Err(WriteError::OutOfStock { product, left }) => {
-                let title = current.get(&product).map(|product| product.title.clone()).or_else(|| kept_lines(&row, rules).get(&product).map(|line| line.name.clone()));
+                let title = current
+                    .get(&product)
+                    .map(|product| product.title.clone())
+                    .or_else(|| {
+                        kept_lines(&row, rules)
+                            .get(&product)
+                            .map(|line| line.name.clone())
+                    });
                 return Err(out_of_stock(&product, left, title.as_deref()));
             }
             // A product the order already had was deleted: taking more of it cannot succeed.
-            Err(WriteError::ProductGone(product)) if kept_lines(&row, rules).contains_key(&product) => return Err(unavailable(Unavailable(product))),
-            Err(WriteError::SeriesFull(series)) => return Err(ApiError::Internal(anyhow::anyhow!("the {series} series is full"))),
+            Err(WriteError::ProductGone(product))
+                if kept_lines(&row, rules).contains_key(&product) =>
+            {
+                return Err(unavailable(Unavailable(product)));
+            }
+            Err(WriteError::SeriesFull(series)) => {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "the {series} series is full"
+                )));
+            }
             Err(
                 WriteError::Conflict
                 | WriteError::PriceChanged(_)
@@ -453,10 +611,18 @@ pub async fn edit(db: &Db, catalog: &Follower, rules: TaxRules, id: &OrderId, ed
 /// is no such order.
 pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<()>, ApiError> {
     for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(db, id).await? else { return Ok(None) };
+        let Some(row) = repo::find(db, id).await? else {
+            return Ok(None);
+        };
         let status = row.status();
-        let before = lines::held(&row.held_lines(), status.holds_stock() && status != OrderStatus::Delivered);
-        let work = StockWork { moves: lines::stock_moves(&before, &lines::held(&[], false)), price_checks: Vec::new() };
+        let before = lines::held(
+            &row.held_lines(),
+            status.holds_stock() && status != OrderStatus::Delivered,
+        );
+        let work = StockWork {
+            moves: lines::stock_moves(&before, &lines::held(&[], false)),
+            price_checks: Vec::new(),
+        };
         let mark = catalog.mark();
         match repo::delete(db, id, &row.updated_at, &work).await {
             Ok(()) => {

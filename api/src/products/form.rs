@@ -34,8 +34,19 @@ impl Drop for TempUpload {
 }
 
 /// The text fields the form may carry.
-const TEXT_FIELDS: [&str; 11] =
-    ["title", "company", "description", "sellingPrice", "price", "stock", "stockShown", "category", "featured", "hsn", "gstRate"];
+const TEXT_FIELDS: [&str; 11] = [
+    "title",
+    "company",
+    "description",
+    "sellingPrice",
+    "price",
+    "stock",
+    "stockShown",
+    "category",
+    "featured",
+    "hsn",
+    "gstRate",
+];
 
 /// A product form as sent.
 #[derive(Debug, Default)]
@@ -70,8 +81,12 @@ pub async fn read(mut multipart: Multipart, temp_dir: &Path) -> Result<ProductFo
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_owned();
         if let Some(index) = slot(&name, "image") {
-            let upload = TempUpload { path: temp_dir.join(format!("upload-{}", new_record_key())) };
-            let mut file = tokio::fs::File::create(upload.path()).await.with_context(|| format!("creating {}", upload.path().display()))?;
+            let upload = TempUpload {
+                path: temp_dir.join(format!("upload-{}", new_record_key())),
+            };
+            let mut file = tokio::fs::File::create(upload.path())
+                .await
+                .with_context(|| format!("creating {}", upload.path().display()))?;
             let (mut written, mut too_big) = (0, false);
             while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
                 written += chunk.len();

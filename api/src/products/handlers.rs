@@ -13,18 +13,20 @@ use pricing::{GstRate, LimitError, MAX_UNIT_PRICE, Money, MoneyError};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::state::AppState;
 use crate::auth::session::Admin;
 use crate::catalog::json::{self as catalog_json, JsonText};
 use crate::catalog::query::ProductParams;
 use crate::catalog::read_model::ProductView;
+use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
 use crate::paging::{ListMeta, Pagination};
 use crate::products::form::{self, ProductForm};
-use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
-use crate::products::repo::{self, EditedFields, ImageChanges, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError};
+use crate::products::repo::{
+    self, EditedFields, ImageChanges, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError,
+};
+use crate::state::AppState;
 use crate::uploads::images::{self, ProcessedImage};
 use crate::uploads::repo::{self as uploads_repo, ImageFile};
 use crate::uploads::{NewImage, StoredImage};
@@ -124,18 +126,28 @@ fn product_id(raw: &str) -> ApiResult<ProductId> {
 /// Lists products with filters, order and paging, from the catalog read model.
 #[utoipa::path(get, path = "/api/v1/products", operation_id = "list_products", tag = "products", params(ProductParams),
     responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, ApiQuery(params): ApiQuery<ProductParams>) -> ApiResult<JsonText> {
+pub async fn list(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<ProductParams>,
+) -> ApiResult<JsonText> {
     let query = params.check()?;
     let snapshot = state.catalog.snapshot();
     let listing = snapshot.list(&query);
     let pagination = ListMeta::new(query.page, listing.total).pagination;
-    Ok(catalog_json::listing(&listing.products, &pagination, &snapshot))
+    Ok(catalog_json::listing(
+        &listing.products,
+        &pagination,
+        &snapshot,
+    ))
 }
 
 /// Finds up to 20 products by title or company.
 #[utoipa::path(get, path = "/api/v1/products/search", operation_id = "search_products", tag = "products", params(ProductSearch),
     responses((status = 200, body = ProductMatches)))]
-pub async fn search(State(state): State<AppState>, ApiQuery(query): ApiQuery<ProductSearch>) -> JsonText {
+pub async fn search(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<ProductSearch>,
+) -> JsonText {
     catalog_json::matches(&state.catalog.snapshot().search(&query.q, SEARCH_LIMIT))
 }
 
@@ -143,7 +155,11 @@ pub async fn search(State(state): State<AppState>, ApiQuery(query): ApiQuery<Pro
 #[utoipa::path(get, path = "/api/v1/products/{id}", operation_id = "get_product", tag = "products", params(("id" = String, Path)),
     responses((status = 200, body = ProductEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
 pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<JsonText> {
-    let product = state.catalog.snapshot().product(&id).ok_or_else(not_found)?;
+    let product = state
+        .catalog
+        .snapshot()
+        .product(&id)
+        .ok_or_else(not_found)?;
     Ok(catalog_json::envelope(&product))
 }
 
@@ -197,8 +213,15 @@ fn money(value: &str) -> Result<Money, String> {
     let amount = match Money::from_str(value) {
         Ok(amount) => amount,
         // Beyond what money holds at all, so beyond the price bounds too: say which bound.
-        Err(MoneyError::OutOfRange(_)) if value.trim().starts_with('-') => return Err(LimitError::Negative.to_string()),
-        Err(MoneyError::OutOfRange(_)) => return Err(LimitError::TooHigh { max: MAX_UNIT_PRICE }.to_string()),
+        Err(MoneyError::OutOfRange(_)) if value.trim().starts_with('-') => {
+            return Err(LimitError::Negative.to_string());
+        }
+        Err(MoneyError::OutOfRange(_)) => {
+            return Err(LimitError::TooHigh {
+                max: MAX_UNIT_PRICE,
+            }
+            .to_string());
+        }
         Err(_) => return Err("must be an amount in rupees with at most two decimals".to_owned()),
     };
     pricing::check_unit_price(amount).map_err(|problem| problem.to_string())
@@ -220,7 +243,9 @@ fn featured(value: &str) -> Result<bool, String> {
 }
 
 fn hsn(value: &str) -> Result<String, String> {
-    if value.is_empty() || ((4..=8).contains(&value.len()) && value.bytes().all(|byte| byte.is_ascii_digit())) {
+    if value.is_empty()
+        || ((4..=8).contains(&value.len()) && value.bytes().all(|byte| byte.is_ascii_digit()))
+    {
         Ok(value.to_owned())
     } else {
         Err("must be an HSN code of 4 to 8 digits".to_owned())
@@ -228,7 +253,13 @@ fn hsn(value: &str) -> Result<String, String> {
 }
 
 fn slab(value: &str, slabs: &[GstRate]) -> Result<GstRate, String> {
-    let listed = || slabs.iter().map(|rate| format!("{rate}%")).collect::<Vec<_>>().join(", ");
+    let listed = || {
+        slabs
+            .iter()
+            .map(|rate| format!("{rate}%"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     Money::from_str(value)
         .ok()
         .and_then(|rate| GstRate::try_from(rate).ok())
@@ -237,23 +268,35 @@ fn slab(value: &str, slabs: &[GstRate]) -> Result<GstRate, String> {
 }
 
 /// Checks the text fields of a form, over `existing` values when updating.
-async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&ProductRow>, errors: &mut FieldErrors) -> ApiResult<Option<CheckedText>> {
+async fn check_text(
+    state: &AppState,
+    form: &ProductForm,
+    existing: Option<&ProductRow>,
+    errors: &mut FieldErrors,
+) -> ApiResult<Option<CheckedText>> {
     let required = existing.is_none();
     let pick = |name: &str, fallback: Option<String>| text_field(form, name).or(fallback);
-    let title = pick("title", existing.map(|e| e.title.clone())).or_else(|| required.then(String::new));
-    let company = pick("company", existing.map(|e| e.company.clone())).or_else(|| required.then(String::new));
-    let description = pick("description", existing.map(|e| e.description.clone())).unwrap_or_default();
+    let title =
+        pick("title", existing.map(|e| e.title.clone())).or_else(|| required.then(String::new));
+    let company =
+        pick("company", existing.map(|e| e.company.clone())).or_else(|| required.then(String::new));
+    let description =
+        pick("description", existing.map(|e| e.description.clone())).unwrap_or_default();
     let title = title.and_then(|v| errors.check("title", bounded(200, true)(&v)));
     let company = company.and_then(|v| errors.check("company", bounded(100, true)(&v)));
     let description = errors.check("description", bounded(5000, false)(&description));
 
     let price = match text_field(form, "price") {
         Some(v) => errors.check("price", money(&v)),
-        None => existing.map(|e| Money::round(e.price)).or_else(|| errors.check("price", Err("is required".to_owned()))),
+        None => existing
+            .map(|e| Money::round(e.price))
+            .or_else(|| errors.check("price", Err("is required".to_owned()))),
     };
     let selling_price = match text_field(form, "sellingPrice") {
         Some(v) => errors.check("sellingPrice", money(&v)),
-        None => existing.map(|e| Money::round(e.selling_price)).or_else(|| errors.check("sellingPrice", Err("is required".to_owned()))),
+        None => existing
+            .map(|e| Money::round(e.selling_price))
+            .or_else(|| errors.check("sellingPrice", Err("is required".to_owned()))),
     };
     if let (Some(price), Some(selling)) = (price, selling_price)
         && price < selling
@@ -267,7 +310,10 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
         None => Some(None),
     };
     let stock_shown = match text_field(form, "stockShown") {
-        Some(_) if required || sent_stock.is_none() => errors.check("stockShown", Err("is sent only with the stock of an edit".to_owned())),
+        Some(_) if required || sent_stock.is_none() => errors.check(
+            "stockShown",
+            Err("is sent only with the stock of an edit".to_owned()),
+        ),
         Some(v) => errors.check("stockShown", units(&v)).map(Some),
         None => Some(None),
     };
@@ -278,7 +324,10 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
     let category = match text_field(form, "category") {
         Some(name) if !name.is_empty() => match repo::category_by_name(&state.db, &name).await? {
             Some(id) => Some(id),
-            None => errors.check("category", Err(format!("there is no category named '{name}'"))),
+            None => errors.check(
+                "category",
+                Err(format!("there is no category named '{name}'")),
+            ),
         },
         _ => existing
             .and_then(|e| CategoryId::parse(&e.category.id))
@@ -290,21 +339,69 @@ async fn check_text(state: &AppState, form: &ProductForm, existing: Option<&Prod
     };
     let gst_rate = match text_field(form, "gstRate") {
         Some(v) => errors.check("gstRate", slab(&v, &state.config.gst.slabs)),
-        None => Some(existing.and_then(ProductRow::gst_rate).unwrap_or(state.config.gst.default_rate)),
+        None => Some(
+            existing
+                .and_then(ProductRow::gst_rate)
+                .unwrap_or(state.config.gst.default_rate),
+        ),
     };
-    Ok(match (title, company, description, price, selling_price, stock, stock_shown, featured, category, hsn.zip(gst_rate)) {
-        (Some(title), Some(company), Some(description), Some(price), Some(selling_price), Some(stock), Some(stock_shown), Some(featured), Some(category), Some((hsn, gst_rate))) => {
-            Some(CheckedText { title, company, description, price, selling_price, stock, stock_shown, featured, category, hsn, gst_rate })
-        }
-        _ => None,
-    })
+    Ok(
+        match (
+            title,
+            company,
+            description,
+            price,
+            selling_price,
+            stock,
+            stock_shown,
+            featured,
+            category,
+            hsn.zip(gst_rate),
+        ) {
+            (
+                Some(title),
+                Some(company),
+                Some(description),
+                Some(price),
+                Some(selling_price),
+                Some(stock),
+                Some(stock_shown),
+                Some(featured),
+                Some(category),
+                Some((hsn, gst_rate)),
+            ) => Some(CheckedText {
+                title,
+                company,
+                description,
+                price,
+                selling_price,
+                stock,
+                stock_shown,
+                featured,
+                category,
+                hsn,
+                gst_rate,
+            }),
+            _ => None,
+        },
+    )
 }
 
 /// Checks and re-encodes the uploaded images, at most one per core at a time (a decode may
 /// take 64 MB), recording the refusals as field errors. Returns the new image of each slot.
-async fn prepare_images(state: &AppState, form: &mut ProductForm, errors: &mut FieldErrors) -> ApiResult<[Option<NewImage>; 5]> {
+async fn prepare_images(
+    state: &AppState,
+    form: &mut ProductForm,
+    errors: &mut FieldErrors,
+) -> ApiResult<[Option<NewImage>; 5]> {
     for name in &form.oversized {
-        errors.add(name, format!("is larger than {} MB", images::MAX_IMAGE_BYTES / (1024 * 1024)));
+        errors.add(
+            name,
+            format!(
+                "is larger than {} MB",
+                images::MAX_IMAGE_BYTES / (1024 * 1024)
+            ),
+        );
     }
     let mut prepared: [Option<NewImage>; 5] = Default::default();
     for (index, file) in form.files.iter_mut().enumerate() {
@@ -353,7 +450,11 @@ fn edited_fields(text: &CheckedText, images: Vec<Option<ImageSlot>>) -> EditedFi
 }
 
 /// The image slots after an edit over `current`, and the stored images the edit replaces or clears.
-fn edited_slots(current: &[Option<ImageSlot>], new: &[Option<NewImage>; 5], delete: &[bool; 5]) -> (Vec<Option<ImageSlot>>, Vec<StoredImage>) {
+fn edited_slots(
+    current: &[Option<ImageSlot>],
+    new: &[Option<NewImage>; 5],
+    delete: &[bool; 5],
+) -> (Vec<Option<ImageSlot>>, Vec<StoredImage>) {
     let mut replaced = Vec::new();
     let slots = (0..5)
         .map(|index| {
@@ -378,7 +479,9 @@ fn edited_slots(current: &[Option<ImageSlot>], new: &[Option<NewImage>; 5], dele
 fn refusal(error: WriteError, stock: StockEdit) -> ApiError {
     match error {
         WriteError::Gone => not_found(),
-        WriteError::CategoryGone => ApiError::invalid_field("category", "was just deleted; choose another category"),
+        WriteError::CategoryGone => {
+            ApiError::invalid_field("category", "was just deleted; choose another category")
+        }
         WriteError::StockShort(left) => stock_changed(left, stock),
         WriteError::Other(error) => ApiError::Internal(error),
         WriteError::ImagesChanged | WriteError::Conflict => too_busy(),
@@ -386,7 +489,11 @@ fn refusal(error: WriteError, stock: StockEdit) -> ApiError {
 }
 
 /// Stores a new product with its image files, running the write again when it loses a race.
-async fn write_new(state: &AppState, fields: ProductFields, files: Vec<ImageFile>) -> ApiResult<ProductRow> {
+async fn write_new(
+    state: &AppState,
+    fields: ProductFields,
+    files: Vec<ImageFile>,
+) -> ApiResult<ProductRow> {
     let stock = StockEdit::Set(fields.stock);
     for attempt in 1..=MAX_ATTEMPTS {
         match repo::create(&state.db, fields.clone(), files.clone()).await {
@@ -407,24 +514,51 @@ fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
         ),
         StockEdit::Set(_) => format!("{left} in stock now; the stock cannot go below zero."),
     };
-    ApiError::Conflict { code: "stock_changed", message, details: Some(serde_json::json!({ "stock": left })) }
+    ApiError::Conflict {
+        code: "stock_changed",
+        message,
+        details: Some(serde_json::json!({ "stock": left })),
+    }
 }
 
 /// Creates a product from a multipart form (any admin role).
 #[utoipa::path(post, path = "/api/v1/products", operation_id = "create_product", tag = "products", security(("bearer" = [])),
     request_body(content = ProductFormSchema, content_type = "multipart/form-data"),
     responses((status = 201, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
-pub async fn create(State(state): State<AppState>, _admin: Admin, multipart: Multipart) -> ApiResult<(StatusCode, Json<ProductEnvelope>)> {
+pub async fn create(
+    State(state): State<AppState>,
+    _admin: Admin,
+    multipart: Multipart,
+) -> ApiResult<(StatusCode, Json<ProductEnvelope>)> {
     let mut form = form::read(multipart, &state.upload_dir).await?;
     let mut errors = FieldErrors::new();
     let text = check_text(&state, &form, None, &mut errors).await?;
     let new = prepare_images(&state, &mut form, &mut errors).await?;
     errors.finish()?;
-    let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
-    let Some(stock) = text.stock else { return Err(ApiError::invalid_field("stock", "is required")) };
-    let slots: Vec<Option<ImageSlot>> = new.iter().map(|image| image.as_ref().map(|image| ImageSlot::from(image.stored.clone()))).collect();
+    let Some(text) = text else {
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "invalid product",
+        ));
+    };
+    let Some(stock) = text.stock else {
+        return Err(ApiError::invalid_field("stock", "is required"));
+    };
+    let slots: Vec<Option<ImageSlot>> = new
+        .iter()
+        .map(|image| {
+            image
+                .as_ref()
+                .map(|image| ImageSlot::from(image.stored.clone()))
+        })
+        .collect();
     let mark = state.catalog_feed.mark();
-    let row = write_new(&state, new_fields(text, stock, slots), uploads_repo::files(new.iter().flatten())).await?;
+    let row = write_new(
+        &state,
+        new_fields(text, stock, slots),
+        uploads_repo::files(new.iter().flatten()),
+    )
+    .await?;
     let view = row.view();
     state.catalog_feed.after_write(mark).await;
     Ok((StatusCode::CREATED, Json(ProductEnvelope { product: view })))
@@ -444,15 +578,34 @@ async fn write_edit(
     let added = uploads_repo::files(new.iter().flatten());
     for attempt in 1..=MAX_ATTEMPTS {
         let (slots, replaced) = edited_slots(&seen_images, new, delete);
-        let removed = replaced.iter().flat_map(|image| image.names()).map(str::to_owned).collect();
-        let images = ImageChanges { added: added.clone(), removed };
-        match repo::update(&state.db, id, &seen_images, edited_fields(text, slots), stock, images).await {
+        let removed = replaced
+            .iter()
+            .flat_map(|image| image.names())
+            .map(str::to_owned)
+            .collect();
+        let images = ImageChanges {
+            added: added.clone(),
+            removed,
+        };
+        match repo::update(
+            &state.db,
+            id,
+            &seen_images,
+            edited_fields(text, slots),
+            stock,
+            images,
+        )
+        .await
+        {
             Ok(row) => return Ok((row, replaced)),
             Err(WriteError::ImagesChanged | WriteError::Conflict) => {}
             Err(error) => return Err(refusal(error, stock)),
         }
         tokio::time::sleep(backoff(attempt)).await;
-        seen_images = repo::find(&state.db, id).await?.ok_or_else(not_found)?.images;
+        seen_images = repo::find(&state.db, id)
+            .await?
+            .ok_or_else(not_found)?
+            .images;
     }
     Err(too_busy())
 }
@@ -462,7 +615,12 @@ async fn write_edit(
 #[utoipa::path(patch, path = "/api/v1/products/{id}", operation_id = "update_product", tag = "products", params(("id" = String, Path)), security(("bearer" = [])),
     request_body(content = ProductFormSchema, content_type = "multipart/form-data"),
     responses((status = 200, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
-pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>, multipart: Multipart) -> ApiResult<Json<ProductEnvelope>> {
+pub async fn update(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    multipart: Multipart,
+) -> ApiResult<Json<ProductEnvelope>> {
     let id = product_id(&id)?;
     let mut form = form::read(multipart, &state.upload_dir).await?;
     let existing = repo::find(&state.db, &id).await?.ok_or_else(not_found)?;
@@ -470,10 +628,16 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
     let text = check_text(&state, &form, Some(&existing), &mut errors).await?;
     let new = prepare_images(&state, &mut form, &mut errors).await?;
     errors.finish()?;
-    let Some(text) = text else { return Err(ApiError::bad_request("validation_failed", "invalid product")) };
+    let Some(text) = text else {
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "invalid product",
+        ));
+    };
 
     let mark = state.catalog_feed.mark();
-    let (row, replaced) = write_edit(&state, &id, &text, &new, &form.delete, existing.images).await?;
+    let (row, replaced) =
+        write_edit(&state, &id, &text, &new, &form.delete, existing.images).await?;
     state.images.forget(replaced.iter()).await;
     let view = row.view();
     state.catalog_feed.after_write(mark).await;
@@ -483,12 +647,20 @@ pub async fn update(State(state): State<AppState>, _admin: Admin, Path(id): Path
 /// Deletes a product and its image files (admin or superadmin).
 #[utoipa::path(delete, path = "/api/v1/products/{id}", operation_id = "delete_product", tag = "products", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = product_id(&id)?;
     let mark = state.catalog_feed.mark();
     let images = repo::delete(&state.db, &id).await?.ok_or_else(not_found)?;
-    let files: Vec<StoredImage> = images.into_iter().flatten().map(StoredImage::from).collect();
+    let files: Vec<StoredImage> = images
+        .into_iter()
+        .flatten()
+        .map(StoredImage::from)
+        .collect();
     state.images.forget(files.iter()).await;
     state.catalog_feed.after_write(mark).await;
     Ok(StatusCode::NO_CONTENT)

@@ -19,6 +19,11 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/products", get(handlers::list).post(handlers::create))
         .route("/products/search", get(handlers::search))
-        .route("/products/{id}", get(handlers::get).patch(handlers::update).delete(handlers::delete))
+        .route(
+            "/products/{id}",
+            get(handlers::get)
+                .patch(handlers::update)
+                .delete(handlers::delete),
+        )
         .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
 }

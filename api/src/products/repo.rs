@@ -33,13 +33,19 @@ pub struct ImageSlot {
 
 impl From<StoredImage> for ImageSlot {
     fn from(image: StoredImage) -> ImageSlot {
-        ImageSlot { file: image.file, thumb: image.thumb }
+        ImageSlot {
+            file: image.file,
+            thumb: image.thumb,
+        }
     }
 }
 
 impl From<ImageSlot> for StoredImage {
     fn from(slot: ImageSlot) -> StoredImage {
-        StoredImage { file: slot.file, thumb: slot.thumb }
+        StoredImage {
+            file: slot.file,
+            thumb: slot.thumb,
+        }
     }
 }
 
@@ -100,7 +106,12 @@ impl ProductRow {
     /// The API view of the row.
     pub fn view(self) -> ProductView {
         let gst_rate = self.gst_rate().unwrap_or_default();
-        let mut images = self.images.into_iter().map(|slot| slot.map(|slot| ImageRef { url: url(&slot.file), thumbnail: url(&slot.thumb) }));
+        let mut images = self.images.into_iter().map(|slot| {
+            slot.map(|slot| ImageRef {
+                url: url(&slot.file),
+                thumbnail: url(&slot.thumb),
+            })
+        });
         let mut next = || images.next().flatten();
         ProductView {
             id: self.id,
@@ -113,7 +124,10 @@ impl ProductRow {
             featured: self.featured,
             hsn: self.hsn,
             gst_rate,
-            category: CategoryRef { id: self.category.id, name: self.category.name },
+            category: CategoryRef {
+                id: self.category.id,
+                name: self.category.name,
+            },
             image1: next(),
             image2: next(),
             image3: next(),
@@ -155,13 +169,16 @@ pub struct ProductFields {
 
 /// A stored GST rate as a rate (`None` when missing or out of range).
 pub fn stored_rate(rate: Option<Decimal>) -> Option<GstRate> {
-    rate.and_then(|rate| Money::exact(rate).ok()).and_then(|rate| GstRate::try_from(rate).ok())
+    rate.and_then(|rate| Money::exact(rate).ok())
+        .and_then(|rate| GstRate::try_from(rate).ok())
 }
 
 /// Gives every product saved before GST existed the shop's default rate; returns how many.
 pub async fn migrate_gst_rates(db: &Db, default_rate: GstRate) -> anyhow::Result<usize> {
     let mut response = db
-        .query("UPDATE product SET gst_rate = $rate WHERE gst_rate = NONE RETURN VALUE record::id(id)")
+        .query(
+            "UPDATE product SET gst_rate = $rate WHERE gst_rate = NONE RETURN VALUE record::id(id)",
+        )
         .bind(("rate", default_rate.as_decimal()))
         .await
         .context("giving products a GST rate")?;
@@ -172,7 +189,10 @@ pub async fn migrate_gst_rates(db: &Db, default_rate: GstRate) -> anyhow::Result
 /// Every product, for building the catalog. A row that cannot be read (say its category went
 /// missing) is skipped with a warning naming it, so one bad row never stops the shop starting.
 pub async fn all(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
-    let mut response = db.query(concat!("SELECT ", product_fields!(), " FROM product")).await.context("loading products")?;
+    let mut response = db
+        .query(concat!("SELECT ", product_fields!(), " FROM product"))
+        .await
+        .context("loading products")?;
     let rows: Vec<surrealdb::types::Value> = response.take(0).context("reading products")?;
     Ok(rows
         .into_iter()
@@ -188,9 +208,18 @@ pub async fn all(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
 
 /// Every category, for building the catalog.
 pub async fn all_categories(db: &Db) -> anyhow::Result<Vec<CategoryRef>> {
-    let mut response = db.query("SELECT record::id(id) AS _id, name FROM category").await.context("loading categories")?;
+    let mut response = db
+        .query("SELECT record::id(id) AS _id, name FROM category")
+        .await
+        .context("loading categories")?;
     let rows: Vec<CategoryRow> = response.take(0).context("reading categories")?;
-    Ok(rows.into_iter().map(|row| CategoryRef { id: row.id, name: row.name }).collect())
+    Ok(rows
+        .into_iter()
+        .map(|row| CategoryRef {
+            id: row.id,
+            name: row.name,
+        })
+        .collect())
 }
 
 /// The id of the category with this name (ignoring case and surrounding space).
@@ -215,16 +244,22 @@ pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>>
 }
 
 /// Creates a product with its image files and returns it, provided its category still exists.
-pub async fn create(db: &Db, fields: ProductFields, files: Vec<ImageFile>) -> Result<ProductRow, WriteError> {
+pub async fn create(
+    db: &Db,
+    fields: ProductFields,
+    files: Vec<ImageFile>,
+) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
     let guard = category_guard(&fields.category);
     let mut response = db
-        .query("BEGIN; \
+        .query(
+            "BEGIN; \
              IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
              CREATE $id CONTENT $fields RETURN NONE; \
-             COMMIT;")
+             COMMIT;",
+        )
         .bind(("id", id.record()))
         .bind(("guard", guard))
         .bind(("files", files))
@@ -240,7 +275,10 @@ fn category_guard(category: &surrealdb::types::RecordId) -> surrealdb::types::Re
 }
 
 /// Reads why a product write failed, if it did.
-fn write_failure(response: &mut surrealdb::IndexedResults, doing: &'static str) -> Result<(), WriteError> {
+fn write_failure(
+    response: &mut surrealdb::IndexedResults,
+    doing: &'static str,
+) -> Result<(), WriteError> {
     match failure(response) {
         None => Ok(()),
         Some(Failure::Thrown(text)) => Err(match text.split_once(':').unwrap_or((&text, "")) {
@@ -251,8 +289,12 @@ fn write_failure(response: &mut surrealdb::IndexedResults, doing: &'static str) 
             _ => WriteError::Other(anyhow::anyhow!("{doing}: {text}")),
         }),
         Some(Failure::Conflict) => Err(WriteError::Conflict),
-        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!("{doing} violated {index}"))),
-        Some(Failure::Other(error)) => Err(WriteError::Other(anyhow::Error::new(error).context(doing))),
+        Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!(
+            "{doing} violated {index}"
+        ))),
+        Some(Failure::Other(error)) => {
+            Err(WriteError::Other(anyhow::Error::new(error).context(doing)))
+        }
     }
 }
 

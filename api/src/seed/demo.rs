@@ -90,22 +90,45 @@ pub enum DemoOutcome {
 /// Reads and checks `catalog.json` in `dir`; the error names the file and the product at fault.
 pub fn read(dir: &Path) -> anyhow::Result<DemoCatalog> {
     let path = dir.join("catalog.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading the demo catalog {}", path.display()))?;
-    let catalog: DemoCatalog = serde_json::from_str(&text).with_context(|| format!("{} is not a valid demo catalog", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("reading the demo catalog {}", path.display()))?;
+    let catalog: DemoCatalog = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a valid demo catalog", path.display()))?;
     for product in &catalog.products {
         let at = || format!("demo product '{}' in {}", product.title, path.display());
-        if !catalog.categories.iter().any(|category| category.name.eq_ignore_ascii_case(&product.category)) {
-            bail!("{}: its category '{}' is not among the catalog's categories", at(), product.category);
+        if !catalog
+            .categories
+            .iter()
+            .any(|category| category.name.eq_ignore_ascii_case(&product.category))
+        {
+            bail!(
+                "{}: its category '{}' is not among the catalog's categories",
+                at(),
+                product.category
+            );
         }
-        let (price, selling) = (amount(&product.price).with_context(at)?, amount(&product.selling_price).with_context(at)?);
+        let (price, selling) = (
+            amount(&product.price).with_context(at)?,
+            amount(&product.selling_price).with_context(at)?,
+        );
         if price < selling {
-            bail!("{}: the list price {price} is below the selling price {selling}", at());
+            bail!(
+                "{}: the list price {price} is below the selling price {selling}",
+                at()
+            );
         }
         if !(0..=MAX_STOCK).contains(&product.stock) {
             bail!("{}: stock must be from 0 to {MAX_STOCK}", at());
         }
-        if !(product.hsn.is_empty() || ((4..=8).contains(&product.hsn.len()) && product.hsn.bytes().all(|byte| byte.is_ascii_digit()))) {
-            bail!("{}: the HSN code '{}' is not 4 to 8 digits", at(), product.hsn);
+        if !(product.hsn.is_empty()
+            || ((4..=8).contains(&product.hsn.len())
+                && product.hsn.bytes().all(|byte| byte.is_ascii_digit())))
+        {
+            bail!(
+                "{}: the HSN code '{}' is not 4 to 8 digits",
+                at(),
+                product.hsn
+            );
         }
         gst_rate(product).with_context(at)?;
     }
@@ -116,12 +139,19 @@ fn gst_rate(product: &DemoProduct) -> anyhow::Result<Option<GstRate>> {
     product
         .gst_rate
         .as_ref()
-        .map(|rate| amount(rate).ok().and_then(|rate| GstRate::try_from(rate).ok()).with_context(|| format!("the GST rate {rate} is not a percent from 0 to 100")))
+        .map(|rate| {
+            amount(rate)
+                .ok()
+                .and_then(|rate| GstRate::try_from(rate).ok())
+                .with_context(|| format!("the GST rate {rate} is not a percent from 0 to 100"))
+        })
         .transpose()
 }
 
 fn amount(number: &serde_json::Number) -> anyhow::Result<Money> {
-    let money = Money::from_str(&number.to_string()).map_err(|_| anyhow::anyhow!("{number} is not an amount in rupees with at most two decimals"))?;
+    let money = Money::from_str(&number.to_string()).map_err(|_| {
+        anyhow::anyhow!("{number} is not an amount in rupees with at most two decimals")
+    })?;
     if money.is_negative() {
         bail!("{number} is negative");
     }
@@ -142,15 +172,24 @@ pub async fn load_once(db: &Db, dir: &Path) -> anyhow::Result<DemoOutcome> {
     let categories: Vec<NewCategory> = catalog
         .categories
         .iter()
-        .map(|category| NewCategory { id: CategoryId::generate().record(), name: category.name.clone(), description: category.description.clone() })
+        .map(|category| NewCategory {
+            id: CategoryId::generate().record(),
+            name: category.name.clone(),
+            description: category.description.clone(),
+        })
         .collect();
     let mut images: Vec<NewImage> = Vec::with_capacity(catalog.products.len());
     let mut products = Vec::with_capacity(catalog.products.len());
     for product in &catalog.products {
-        let image = read_image(&dir.join(&product.image)).await.with_context(|| format!("demo product '{}'", product.title))?;
+        let image = read_image(&dir.join(&product.image))
+            .await
+            .with_context(|| format!("demo product '{}'", product.title))?;
         let slot = ImageSlot::from(image.stored.clone());
         images.push(image);
-        let category = categories.iter().find(|category| category.name.eq_ignore_ascii_case(&product.category)).map(|category| category.id.clone());
+        let category = categories
+            .iter()
+            .find(|category| category.name.eq_ignore_ascii_case(&product.category))
+            .map(|category| category.id.clone());
         products.push(NewProduct {
             id: ProductId::generate().record(),
             fields: ProductFields {
@@ -168,13 +207,25 @@ pub async fn load_once(db: &Db, dir: &Path) -> anyhow::Result<DemoOutcome> {
             },
         });
     }
-    let outcome = DemoOutcome::Loaded { categories: categories.len(), products: products.len() };
-    repo::insert(db, categories, products, uploads_repo::files(&images), Some(MARKER)).await?;
+    let outcome = DemoOutcome::Loaded {
+        categories: categories.len(),
+        products: products.len(),
+    };
+    repo::insert(
+        db,
+        categories,
+        products,
+        uploads_repo::files(&images),
+        Some(MARKER),
+    )
+    .await?;
     Ok(outcome)
 }
 
 async fn read_image(path: &Path) -> anyhow::Result<NewImage> {
-    let bytes = tokio::fs::read(path).await.with_context(|| format!("reading {}", path.display()))?;
+    let bytes = tokio::fs::read(path)
+        .await
+        .with_context(|| format!("reading {}", path.display()))?;
     let processed = tokio::task::spawn_blocking(move || images::process(&bytes))
         .await?
         .map_err(|problem| anyhow::anyhow!("the image {} {problem}", path.display()))?;
@@ -195,9 +246,19 @@ mod tests {
     fn the_shipped_demo_catalog_is_valid() {
         let catalog = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("demo")).unwrap();
         assert!(catalog.products.len() >= 50, "a catalog worth browsing");
-        assert!(catalog.products.iter().any(|product| product.featured), "the home page has featured products");
+        assert!(
+            catalog.products.iter().any(|product| product.featured),
+            "the home page has featured products"
+        );
         for product in &catalog.products {
-            assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join("demo").join(&product.image).is_file(), "{} has its image", product.title);
+            assert!(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("demo")
+                    .join(&product.image)
+                    .is_file(),
+                "{} has its image",
+                product.title
+            );
         }
     }
 
@@ -208,11 +269,21 @@ mod tests {
                 r#"{{"categories":[{{"name":"Flours"}}],"products":[{{"title":"Atta","company":"Mill","description":"","price":{price},"sellingPrice":{selling},"stock":3,"category":"{category}","image":"a.png"}}]}}"#
             )
         };
-        let message = |json: String| format!("{:#}", read(write_catalog(&json).path()).unwrap_err());
-        assert!(message(product("Candles", "10", "9")).contains("'Atta'") && message(product("Candles", "10", "9")).contains("'Candles'"));
+        let message =
+            |json: String| format!("{:#}", read(write_catalog(&json).path()).unwrap_err());
+        assert!(
+            message(product("Candles", "10", "9")).contains("'Atta'")
+                && message(product("Candles", "10", "9")).contains("'Candles'")
+        );
         assert!(message(product("flours", "9", "10")).contains("below the selling price"));
         assert!(message(product("Flours", "9.999", "9")).contains("at most two decimals"));
-        assert!(message(r#"{"categories":[],"products":[],"extra":1}"#.to_owned()).contains("not a valid demo catalog"));
-        assert!(read(write_catalog(&product("flours", "10", "9")).path()).is_ok(), "category names match ignoring case");
+        assert!(
+            message(r#"{"categories":[],"products":[],"extra":1}"#.to_owned())
+                .contains("not a valid demo catalog")
+        );
+        assert!(
+            read(write_catalog(&product("flours", "10", "9")).path()).is_ok(),
+            "category names match ignoring case"
+        );
     }
 }

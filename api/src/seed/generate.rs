@@ -17,29 +17,145 @@ const BATCH: usize = 1000;
 
 /// Each category with the things sold in it and their pack sizes.
 const SHELVES: [(&str, &[&str], &[&str]); 8] = [
-    ("Flours", &["Maida", "Whole Wheat Atta", "Bread Flour", "Almond Flour", "Rice Flour", "Semolina", "Multigrain Flour"], &["500 g", "1 kg", "5 kg", "25 kg"]),
-    ("Ingredients", &["Cocoa Powder", "Dark Compound", "Baking Powder", "Vanilla Essence", "Gel Colour", "Icing Sugar", "Sprinkles"], &["50 g", "100 g", "250 g", "1 kg"]),
-    ("Cake Mixes", &["Eggless Sponge Premix", "Brownie Mix", "Red Velvet Premix", "Muffin Mix", "Pancake Mix"], &["500 g", "1 kg", "5 kg"]),
-    ("Molds", &["Round Cake Tin", "Silicone Savarin Mold", "Loaf Pan", "Cupcake Tray", "Springform Pan", "Heart Mold"], &["6 inch", "8 inch", "10 inch", "12 cavity"]),
-    ("Decorating Tools", &["Piping Nozzle Set", "Offset Spatula", "Turntable", "Cake Scraper", "Fondant Smoother"], &["Set of 3", "Set of 12", "Pro", "Classic"]),
-    ("Packaging", &["Cake Box", "Cupcake Box", "Cake Board", "Brownie Box", "Window Box"], &["Pack of 10", "Pack of 25", "Pack of 100"]),
-    ("Candles", &["Number Candle", "Spiral Candles", "Sparkler Candle", "Pastel Candles"], &["Pack of 6", "Pack of 12", "Gold", "Silver"]),
-    ("Toppers", &["Happy Birthday Topper", "Acrylic Name Topper", "Floral Topper", "Anniversary Topper"], &["Gold", "Rose Gold", "Black", "Wooden"]),
+    (
+        "Flours",
+        &[
+            "Maida",
+            "Whole Wheat Atta",
+            "Bread Flour",
+            "Almond Flour",
+            "Rice Flour",
+            "Semolina",
+            "Multigrain Flour",
+        ],
+        &["500 g", "1 kg", "5 kg", "25 kg"],
+    ),
+    (
+        "Ingredients",
+        &[
+            "Cocoa Powder",
+            "Dark Compound",
+            "Baking Powder",
+            "Vanilla Essence",
+            "Gel Colour",
+            "Icing Sugar",
+            "Sprinkles",
+        ],
+        &["50 g", "100 g", "250 g", "1 kg"],
+    ),
+    (
+        "Cake Mixes",
+        &[
+            "Eggless Sponge Premix",
+            "Brownie Mix",
+            "Red Velvet Premix",
+            "Muffin Mix",
+            "Pancake Mix",
+        ],
+        &["500 g", "1 kg", "5 kg"],
+    ),
+    (
+        "Molds",
+        &[
+            "Round Cake Tin",
+            "Silicone Savarin Mold",
+            "Loaf Pan",
+            "Cupcake Tray",
+            "Springform Pan",
+            "Heart Mold",
+        ],
+        &["6 inch", "8 inch", "10 inch", "12 cavity"],
+    ),
+    (
+        "Decorating Tools",
+        &[
+            "Piping Nozzle Set",
+            "Offset Spatula",
+            "Turntable",
+            "Cake Scraper",
+            "Fondant Smoother",
+        ],
+        &["Set of 3", "Set of 12", "Pro", "Classic"],
+    ),
+    (
+        "Packaging",
+        &[
+            "Cake Box",
+            "Cupcake Box",
+            "Cake Board",
+            "Brownie Box",
+            "Window Box",
+        ],
+        &["Pack of 10", "Pack of 25", "Pack of 100"],
+    ),
+    (
+        "Candles",
+        &[
+            "Number Candle",
+            "Spiral Candles",
+            "Sparkler Candle",
+            "Pastel Candles",
+        ],
+        &["Pack of 6", "Pack of 12", "Gold", "Silver"],
+    ),
+    (
+        "Toppers",
+        &[
+            "Happy Birthday Topper",
+            "Acrylic Name Topper",
+            "Floral Topper",
+            "Anniversary Topper",
+        ],
+        &["Gold", "Rose Gold", "Black", "Wooden"],
+    ),
 ];
 
 /// A plausible HSN code and GST rate (percent) for each shelf of [`SHELVES`].
-const SHELF_TAX: [(&str, u8); 8] =
-    [("1101", 5), ("1806", 18), ("1901", 5), ("7615", 5), ("8215", 5), ("4819", 18), ("3406", 5), ("3926", 18)];
-
-const COMPANIES: [&str; 12] = [
-    "Annapurna Mills", "Bake Easy", "MoldCraft", "Sugarbell", "Pinnacle Bakeware", "Cocoa Craft",
-    "PackRight", "Glow & Co", "Whisk Essentials", "Deccan Foods", "Kalyan Bakers Supply", "Top Tier",
+const SHELF_TAX: [(&str, u8); 8] = [
+    ("1101", 5),
+    ("1806", 18),
+    ("1901", 5),
+    ("7615", 5),
+    ("8215", 5),
+    ("4819", 18),
+    ("3406", 5),
+    ("3926", 18),
 ];
 
-const ADJECTIVES: [&str; 10] = ["Premium", "Classic", "Everyday", "Professional", "Organic", "Bakery", "Festive", "Essential", "Select", "Artisan"];
+const COMPANIES: [&str; 12] = [
+    "Annapurna Mills",
+    "Bake Easy",
+    "MoldCraft",
+    "Sugarbell",
+    "Pinnacle Bakeware",
+    "Cocoa Craft",
+    "PackRight",
+    "Glow & Co",
+    "Whisk Essentials",
+    "Deccan Foods",
+    "Kalyan Bakers Supply",
+    "Top Tier",
+];
+
+const ADJECTIVES: [&str; 10] = [
+    "Premium",
+    "Classic",
+    "Everyday",
+    "Professional",
+    "Organic",
+    "Bakery",
+    "Festive",
+    "Essential",
+    "Select",
+    "Artisan",
+];
 
 /// `count` products spread over the shelves' categories, with prices from ₹29 to ₹14,999.
-fn products(count: usize, seed: u64, category_ids: &[surrealdb::types::RecordId]) -> Vec<NewProduct> {
+fn products(
+    count: usize,
+    seed: u64,
+    category_ids: &[surrealdb::types::RecordId],
+) -> Vec<NewProduct> {
     let mut rng = StdRng::seed_from_u64(seed);
     (0..count)
         .map(|number| {
@@ -48,12 +164,20 @@ fn products(count: usize, seed: u64, category_ids: &[surrealdb::types::RecordId]
             let thing = things.choose(&mut rng).copied().unwrap_or("Item");
             let size = sizes.choose(&mut rng).copied().unwrap_or("");
             let adjective = ADJECTIVES.choose(&mut rng).copied().unwrap_or("");
-            let selling_paise = rng.gen_range(29..=14_999) * 100 + [0, 50, 0, 0][rng.gen_range(0..4)];
+            let selling_paise =
+                rng.gen_range(29..=14_999) * 100 + [0, 50, 0, 0][rng.gen_range(0..4)];
             let discount_paise = selling_paise * rng.gen_range(0..=30) / 100;
             ProductFieldsBuilder {
                 title: format!("{adjective} {thing} {size} #{}", number + 1),
-                company: COMPANIES.choose(&mut rng).copied().unwrap_or("Whisk").to_owned(),
-                description: format!("{adjective} {} for home bakers and bakeries. {size}.", thing.to_lowercase()),
+                company: COMPANIES
+                    .choose(&mut rng)
+                    .copied()
+                    .unwrap_or("Whisk")
+                    .to_owned(),
+                description: format!(
+                    "{adjective} {} for home bakers and bakeries. {size}.",
+                    thing.to_lowercase()
+                ),
                 selling: Money::from_paise(selling_paise),
                 price: Money::from_paise(selling_paise + discount_paise),
                 stock: rng.gen_range(0..=500),
@@ -103,8 +227,16 @@ impl ProductFieldsBuilder {
 
 /// Adds `count` synthetic products, creating the categories they need when missing, in
 /// transactions of a thousand; `progress` hears the running total after each.
-pub async fn generate(db: &Db, count: usize, seed: u64, mut progress: impl FnMut(usize)) -> anyhow::Result<()> {
-    let names: Vec<String> = SHELVES.iter().map(|(name, _, _)| (*name).to_owned()).collect();
+pub async fn generate(
+    db: &Db,
+    count: usize,
+    seed: u64,
+    mut progress: impl FnMut(usize),
+) -> anyhow::Result<()> {
+    let names: Vec<String> = SHELVES
+        .iter()
+        .map(|(name, _, _)| (*name).to_owned())
+        .collect();
     let existing = repo::categories_named(db, &names).await?;
     let mut missing = Vec::new();
     let ids: Vec<_> = names
@@ -113,13 +245,19 @@ pub async fn generate(db: &Db, count: usize, seed: u64, mut progress: impl FnMut
         .map(|(name, found)| {
             found.unwrap_or_else(|| {
                 let id = CategoryId::generate().record();
-                missing.push(NewCategory { id: id.clone(), name: name.clone(), description: format!("{name} for every bake.") });
+                missing.push(NewCategory {
+                    id: id.clone(),
+                    name: name.clone(),
+                    description: format!("{name} for every bake."),
+                });
                 id
             })
         })
         .collect();
     if !missing.is_empty() {
-        repo::insert(db, missing, Vec::new(), Vec::new(), None).await.context("creating the categories")?;
+        repo::insert(db, missing, Vec::new(), Vec::new(), None)
+            .await
+            .context("creating the categories")?;
     }
     let all = products(count, seed, &ids);
     let mut done = 0;
@@ -136,22 +274,41 @@ mod tests {
     use super::*;
 
     fn ids() -> Vec<surrealdb::types::RecordId> {
-        (0..SHELVES.len()).map(|n| surrealdb::types::RecordId::new("category", format!("c{n}"))).collect()
+        (0..SHELVES.len())
+            .map(|n| surrealdb::types::RecordId::new("category", format!("c{n}")))
+            .collect()
     }
 
     #[test]
     fn products_are_valid_spread_and_repeatable() {
         let made = products(400, 7, &ids());
         for product in &made {
-            assert!(product.fields.price >= product.fields.selling_price, "{}", product.fields.title);
+            assert!(
+                product.fields.price >= product.fields.selling_price,
+                "{}",
+                product.fields.title
+            );
             assert!(product.fields.selling_price >= Money::from_rupees(29).as_decimal());
             assert!((0..=500).contains(&product.fields.stock));
         }
         for category in ids() {
-            assert_eq!(made.iter().filter(|product| product.fields.category == category).count(), 50);
+            assert_eq!(
+                made.iter()
+                    .filter(|product| product.fields.category == category)
+                    .count(),
+                50
+            );
         }
-        let titles = |made: &[NewProduct]| made.iter().map(|product| product.fields.title.clone()).collect::<Vec<_>>();
-        assert_eq!(titles(&made), titles(&products(400, 7, &ids())), "the same seed gives the same catalog");
+        let titles = |made: &[NewProduct]| {
+            made.iter()
+                .map(|product| product.fields.title.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            titles(&made),
+            titles(&products(400, 7, &ids())),
+            "the same seed gives the same catalog"
+        );
         assert_ne!(titles(&made), titles(&products(400, 8, &ids())));
     }
 }

@@ -71,19 +71,36 @@ pub async fn categories_named(db: &Db, names: &[String]) -> anyhow::Result<Vec<O
         id: RecordId,
         name_key: String,
     }
-    let keys: Vec<String> = names.iter().map(|name| name.trim().to_lowercase()).collect();
+    let keys: Vec<String> = names
+        .iter()
+        .map(|name| name.trim().to_lowercase())
+        .collect();
     let mut response = db
         .query("SELECT id, name_key FROM category WHERE name_key IN $keys")
         .bind(("keys", keys.clone()))
         .await
         .context("finding categories by name")?;
     let found: Vec<Named> = response.take(0).context("reading categories by name")?;
-    Ok(keys.iter().map(|key| found.iter().find(|row| &row.name_key == key).map(|row| row.id.clone())).collect())
+    Ok(keys
+        .iter()
+        .map(|key| {
+            found
+                .iter()
+                .find(|row| &row.name_key == key)
+                .map(|row| row.id.clone())
+        })
+        .collect())
 }
 
 /// Inserts categories, products and their image files in one transaction, and the seed marker
 /// with them when given: either all of it lands or none.
-pub async fn insert(db: &Db, categories: Vec<NewCategory>, products: Vec<NewProduct>, files: Vec<ImageFile>, marker: Option<&str>) -> anyhow::Result<()> {
+pub async fn insert(
+    db: &Db,
+    categories: Vec<NewCategory>,
+    products: Vec<NewProduct>,
+    files: Vec<ImageFile>,
+    marker: Option<&str>,
+) -> anyhow::Result<()> {
     let response = db
         .query(
             "BEGIN TRANSACTION; \

@@ -48,7 +48,9 @@ impl ImageCache {
         if let Ok(bytes) = tokio::fs::read(&path).await {
             return Ok(Some(bytes));
         }
-        let Some(bytes) = repo::read(db, name).await? else { return Ok(None) };
+        let Some(bytes) = repo::read(db, name).await? else {
+            return Ok(None);
+        };
         // Written aside and renamed, so a reader never sees half a file.
         let partial = self.dir.join(format!(".{}.partial", new_record_key()));
         let kept = async {
@@ -76,8 +78,13 @@ impl ImageCache {
     }
 
     fn cached_names(&self) -> anyhow::Result<Vec<String>> {
-        let entries = std::fs::read_dir(&self.dir).with_context(|| format!("reading {}", self.dir.display()))?;
-        Ok(entries.flatten().filter_map(|entry| entry.file_name().into_string().ok()).filter(|name| content_type(name).is_some()).collect())
+        let entries = std::fs::read_dir(&self.dir)
+            .with_context(|| format!("reading {}", self.dir.display()))?;
+        Ok(entries
+            .flatten()
+            .filter_map(|entry| entry.file_name().into_string().ok())
+            .filter(|name| content_type(name).is_some())
+            .collect())
     }
 
     /// Drops the copies of images the database no longer has (deleted through another node).
@@ -106,8 +113,13 @@ impl ImageCache {
             let mut files = Vec::new();
             for name in names.iter().filter(|name| !existing.contains(name)) {
                 match tokio::fs::read(self.dir.join(name)).await {
-                    Ok(bytes) => files.push(ImageFile { id: repo::record(name), bytes: bytes.into() }),
-                    Err(error) => tracing::warn!(%error, file = %name, "a product's image is missing from disk"),
+                    Ok(bytes) => files.push(ImageFile {
+                        id: repo::record(name),
+                        bytes: bytes.into(),
+                    }),
+                    Err(error) => {
+                        tracing::warn!(%error, file = %name, "a product's image is missing from disk")
+                    }
                 }
             }
             imported += files.len();

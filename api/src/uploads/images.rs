@@ -35,7 +35,10 @@ pub struct ProcessedImage {
 /// Checks and re-encodes an upload. The message says what is wrong with it, for the form field.
 pub fn process(bytes: &[u8]) -> Result<ProcessedImage, String> {
     if bytes.len() > MAX_IMAGE_BYTES {
-        return Err(format!("is larger than {} MB", MAX_IMAGE_BYTES / (1024 * 1024)));
+        return Err(format!(
+            "is larger than {} MB",
+            MAX_IMAGE_BYTES / (1024 * 1024)
+        ));
     }
     let format = match image::guess_format(bytes) {
         Ok(format @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP)) => format,
@@ -52,11 +55,19 @@ pub fn process(bytes: &[u8]) -> Result<ProcessedImage, String> {
         _ => "could not be read: the file is damaged or incomplete".to_owned(),
     })?;
     let (bytes, extension) = encode(&image, format).map_err(|_| "could not be saved".to_owned())?;
-    let thumbnail = encode_webp(&image.thumbnail(THUMBNAIL_SIZE, THUMBNAIL_SIZE)).map_err(|_| "could not be saved".to_owned())?;
-    Ok(ProcessedImage { bytes, extension, thumbnail })
+    let thumbnail = encode_webp(&image.thumbnail(THUMBNAIL_SIZE, THUMBNAIL_SIZE))
+        .map_err(|_| "could not be saved".to_owned())?;
+    Ok(ProcessedImage {
+        bytes,
+        extension,
+        thumbnail,
+    })
 }
 
-fn encode(image: &DynamicImage, format: ImageFormat) -> Result<(Vec<u8>, &'static str), ImageError> {
+fn encode(
+    image: &DynamicImage,
+    format: ImageFormat,
+) -> Result<(Vec<u8>, &'static str), ImageError> {
     match format {
         ImageFormat::Jpeg => {
             let mut out = Vec::new();
@@ -75,7 +86,12 @@ fn encode(image: &DynamicImage, format: ImageFormat) -> Result<(Vec<u8>, &'stati
 fn encode_webp(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     let rgba = image.to_rgba8();
-    WebPEncoder::new_lossless(&mut out).encode(&rgba, rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)?;
+    WebPEncoder::new_lossless(&mut out).encode(
+        &rgba,
+        rgba.width(),
+        rgba.height(),
+        image::ExtendedColorType::Rgba8,
+    )?;
     Ok(out)
 }
 
@@ -83,8 +99,17 @@ impl ProcessedImage {
     /// The image under a fresh random name, with its thumbnail, ready to be written.
     pub fn named(self) -> NewImage {
         let key = new_record_key();
-        let stored = StoredImage { file: format!("{key}.{}", self.extension), thumb: format!("{key}-thumb.webp") };
-        NewImage { files: [(stored.file.clone(), self.bytes), (stored.thumb.clone(), self.thumbnail)], stored }
+        let stored = StoredImage {
+            file: format!("{key}.{}", self.extension),
+            thumb: format!("{key}-thumb.webp"),
+        };
+        NewImage {
+            files: [
+                (stored.file.clone(), self.bytes),
+                (stored.thumb.clone(), self.thumbnail),
+            ],
+            stored,
+        }
     }
 }
 
@@ -107,7 +132,10 @@ impl StoredImage {
 /// The content type of a stored file's name, when it is one this shop writes.
 pub fn content_type(name: &str) -> Option<&'static str> {
     let (stem, extension) = name.rsplit_once('.')?;
-    if stem.is_empty() || stem.len() > 64 || !stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+    if stem.is_empty()
+        || stem.len() > 64
+        || !stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    {
         return None;
     }
     match extension {
@@ -140,18 +168,28 @@ mod tests {
         assert_eq!(processed.extension, "png");
         let thumb = image::load_from_memory(&processed.thumbnail).unwrap();
         assert_eq!((thumb.width(), thumb.height()), (320, 160));
-        assert_eq!(image::guess_format(&processed.thumbnail).unwrap(), ImageFormat::WebP);
+        assert_eq!(
+            image::guess_format(&processed.thumbnail).unwrap(),
+            ImageFormat::WebP
+        );
     }
 
     #[test]
     fn text_pretending_to_be_an_image_is_refused() {
-        assert_eq!(process(b"hello, I am a jpeg").unwrap_err(), "is not a JPEG, PNG or WebP image");
+        assert_eq!(
+            process(b"hello, I am a jpeg").unwrap_err(),
+            "is not a JPEG, PNG or WebP image"
+        );
     }
 
     #[test]
     fn a_truncated_png_is_refused() {
         let bytes = png(64, 64);
-        assert!(process(&bytes[..bytes.len() / 2]).unwrap_err().contains("damaged"));
+        assert!(
+            process(&bytes[..bytes.len() / 2])
+                .unwrap_err()
+                .contains("damaged")
+        );
     }
 
     #[test]

@@ -30,13 +30,20 @@ pub fn files<'a>(images: impl IntoIterator<Item = &'a NewImage>) -> Vec<ImageFil
     images
         .into_iter()
         .flat_map(|image| image.files.iter())
-        .map(|(name, bytes)| ImageFile { id: record(name), bytes: Bytes::from(bytes.clone()) })
+        .map(|(name, bytes)| ImageFile {
+            id: record(name),
+            bytes: Bytes::from(bytes.clone()),
+        })
         .collect()
 }
 
 /// The bytes of a stored file.
 pub async fn read(db: &Db, name: &str) -> anyhow::Result<Option<Vec<u8>>> {
-    let mut response = db.query("SELECT VALUE bytes FROM ONLY $id").bind(("id", record(name))).await.context("reading an image")?;
+    let mut response = db
+        .query("SELECT VALUE bytes FROM ONLY $id")
+        .bind(("id", record(name)))
+        .await
+        .context("reading an image")?;
     let bytes: Option<Bytes> = response.take(0).context("reading an image")?;
     Ok(bytes.map(|bytes| bytes.into_inner().to_vec()))
 }
@@ -44,7 +51,11 @@ pub async fn read(db: &Db, name: &str) -> anyhow::Result<Option<Vec<u8>>> {
 /// Which of these file names have a record.
 pub async fn existing(db: &Db, names: &[String]) -> anyhow::Result<Vec<String>> {
     let records: Vec<RecordId> = names.iter().map(|name| record(name)).collect();
-    let mut response = db.query("SELECT VALUE record::id(id) FROM $records").bind(("records", records)).await.context("finding images")?;
+    let mut response = db
+        .query("SELECT VALUE record::id(id) FROM $records")
+        .bind(("records", records))
+        .await
+        .context("finding images")?;
     response.take(0).context("finding images")
 }
 
@@ -67,7 +78,15 @@ pub async fn referenced(db: &Db) -> anyhow::Result<Vec<String>> {
         file: String,
         thumb: String,
     }
-    let mut response = db.query("SELECT VALUE images FROM product").await.context("listing product images")?;
+    let mut response = db
+        .query("SELECT VALUE images FROM product")
+        .await
+        .context("listing product images")?;
     let products: Vec<Vec<Option<Slot>>> = response.take(0).context("listing product images")?;
-    Ok(products.into_iter().flatten().flatten().flat_map(|slot| [slot.file, slot.thumb]).collect())
+    Ok(products
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|slot| [slot.file, slot.thumb])
+        .collect())
 }

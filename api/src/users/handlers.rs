@@ -5,12 +5,14 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::state::AppState;
 use crate::auth::session::Admin;
-use crate::domain::{Email, FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, Username};
+use crate::domain::{
+    Email, FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, Username,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
+use crate::state::AppState;
 use crate::users::repo;
 use crate::users::types::{UpdateUser, UserEnvelope, UserList, UserSearch};
 
@@ -25,28 +27,55 @@ fn user_id(raw: &str) -> ApiResult<UserId> {
 /// Lists customers, newest first.
 #[utoipa::path(get, path = "/api/v1/users", operation_id = "list_users", tag = "users", params(PageParams), security(("bearer" = [])),
     responses((status = 200, body = UserList), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, _admin: Admin, ApiQuery(params): ApiQuery<PageParams>) -> ApiResult<Json<UserList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiQuery(params): ApiQuery<PageParams>,
+) -> ApiResult<Json<UserList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
     let (data, total) = repo::list(&state.db, page).await?;
-    Ok(Json(UserList { data, meta: ListMeta::new(page, total) }))
+    Ok(Json(UserList {
+        data,
+        meta: ListMeta::new(page, total),
+    }))
 }
 
 /// Finds up to 20 customers by name, e-mail, mobile or company.
 #[utoipa::path(get, path = "/api/v1/users/search", operation_id = "search_users", tag = "users", params(UserSearch), security(("bearer" = [])),
     responses((status = 200, body = UserList), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope)))]
-pub async fn search(State(state): State<AppState>, _admin: Admin, ApiQuery(query): ApiQuery<UserSearch>) -> ApiResult<Json<UserList>> {
+pub async fn search(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiQuery(query): ApiQuery<UserSearch>,
+) -> ApiResult<Json<UserList>> {
     let needle = query.q.trim();
-    let data = if needle.is_empty() { Vec::new() } else { repo::search(&state.db, needle).await? };
+    let data = if needle.is_empty() {
+        Vec::new()
+    } else {
+        repo::search(&state.db, needle).await?
+    };
     let total = data.len() as u64;
-    let page = pricing::PageRequest { page: 1, page_size: u32::try_from(total.max(1)).unwrap_or(20) };
-    Ok(Json(UserList { data, meta: ListMeta::new(page, total) }))
+    let page = pricing::PageRequest {
+        page: 1,
+        page_size: u32::try_from(total.max(1)).unwrap_or(20),
+    };
+    Ok(Json(UserList {
+        data,
+        meta: ListMeta::new(page, total),
+    }))
 }
 
 /// One customer.
 #[utoipa::path(get, path = "/api/v1/users/{id}", operation_id = "get_user", tag = "users", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 200, body = UserEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, _admin: Admin, Path(id): Path<String>) -> ApiResult<Json<UserEnvelope>> {
-    let user = repo::find(&state.db, &user_id(&id)?).await?.ok_or_else(not_found)?;
+pub async fn get(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<UserEnvelope>> {
+    let user = repo::find(&state.db, &user_id(&id)?)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(UserEnvelope { user }))
 }
 
@@ -68,27 +97,76 @@ pub async fn update(
             changes.insert(field.to_owned(), Value::String(value));
         }
     };
-    put("username", body.username.as_deref().and_then(|v| errors.check("username", Username::parse(v))).map(|v| v.as_str().to_owned()));
-    put("email", body.email.as_deref().and_then(|v| errors.check("email", Email::parse(v))).map(|v| v.as_str().to_owned()));
-    put("mobile", body.mobile.as_ref().and_then(|v| errors.check("mobile", Mobile::parse(&v.as_text()))).map(|v| v.as_str().to_owned()));
-    for (field, value) in [("address", &body.address), ("city", &body.city), ("state", &body.state), ("company", &body.company)] {
-        put(field, value.as_deref().and_then(|v| errors.check(field, RequiredText::parse(v))).map(RequiredText::into_string));
+    put(
+        "username",
+        body.username
+            .as_deref()
+            .and_then(|v| errors.check("username", Username::parse(v)))
+            .map(|v| v.as_str().to_owned()),
+    );
+    put(
+        "email",
+        body.email
+            .as_deref()
+            .and_then(|v| errors.check("email", Email::parse(v)))
+            .map(|v| v.as_str().to_owned()),
+    );
+    put(
+        "mobile",
+        body.mobile
+            .as_ref()
+            .and_then(|v| errors.check("mobile", Mobile::parse(&v.as_text())))
+            .map(|v| v.as_str().to_owned()),
+    );
+    for (field, value) in [
+        ("address", &body.address),
+        ("city", &body.city),
+        ("state", &body.state),
+        ("company", &body.company),
+    ] {
+        put(
+            field,
+            value
+                .as_deref()
+                .and_then(|v| errors.check(field, RequiredText::parse(v)))
+                .map(RequiredText::into_string),
+        );
     }
-    put("status", body.status.map(|status| status.as_str().to_owned()));
-    let new_password = body.password.as_deref().filter(|p| !p.is_empty()).and_then(|p| errors.check("password", Password::parse(p)));
+    put(
+        "status",
+        body.status.map(|status| status.as_str().to_owned()),
+    );
+    let new_password = body
+        .password
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .and_then(|p| errors.check("password", Password::parse(p)));
     errors.finish()?;
     let revoke = new_password.is_some() || body.status == Some(UserStatus::Inactive);
     if let Some(new_password) = new_password {
-        changes.insert("password_hash".to_owned(), Value::String(state.hasher.hash(&new_password).await?));
+        changes.insert(
+            "password_hash".to_owned(),
+            Value::String(state.hasher.hash(&new_password).await?),
+        );
     }
-    let user = repo::update(&state.db, &id, changes, revoke).await?.ok_or_else(not_found)?;
+    let user = repo::update(&state.db, &id, changes, revoke)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(UserEnvelope { user }))
 }
 
 /// Soft-deletes a customer: they can no longer sign in; their orders stay. Needs admin or superadmin.
 #[utoipa::path(delete, path = "/api/v1/users/{id}", operation_id = "delete_user", tag = "users", params(("id" = String, Path)), security(("bearer" = [])),
     responses((status = 204), (status = 403, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn delete(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
     admin.require_delete()?;
-    if repo::soft_delete(&state.db, &user_id(&id)?).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
+    if repo::soft_delete(&state.db, &user_id(&id)?).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(not_found())
+    }
 }

@@ -14,5 +14,10 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/users", get(handlers::list))
         .route("/users/search", get(handlers::search))
-        .route("/users/{id}", get(handlers::get).put(handlers::update).delete(handlers::delete))
+        .route(
+            "/users/{id}",
+            get(handlers::get)
+                .put(handlers::update)
+                .delete(handlers::delete),
+        )
 }

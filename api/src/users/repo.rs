@@ -77,7 +77,11 @@ fn on_unique(error: surrealdb::Error) -> ApiError {
 pub async fn create(db: &Db, user: NewUser) -> Result<User, ApiError> {
     let id = UserId::generate();
     let mut response = db
-        .query(concat!("CREATE $id CONTENT $user RETURN NONE; SELECT ", user_fields!(), " FROM ONLY $id;"))
+        .query(concat!(
+            "CREATE $id CONTENT $user RETURN NONE; SELECT ",
+            user_fields!(),
+            " FROM ONLY $id;"
+        ))
         .bind(("id", id.record()))
         .bind(("user", user))
         .await
@@ -129,7 +133,11 @@ pub async fn session_state(db: &Db, id: &UserId) -> anyhow::Result<Option<(Strin
 /// The (not deleted) customer with this id.
 pub async fn find(db: &Db, id: &UserId) -> anyhow::Result<Option<User>> {
     let mut response = db
-        .query(concat!("SELECT ", user_fields!(), " FROM ONLY $id WHERE deleted_at IS NONE"))
+        .query(concat!(
+            "SELECT ",
+            user_fields!(),
+            " FROM ONLY $id WHERE deleted_at IS NONE"
+        ))
         .bind(("id", id.record()))
         .await
         .context("loading a user")?;
@@ -195,11 +203,17 @@ pub async fn update(
         .await
         .context("updating a user")?;
     let mut errors = response.take_errors();
-    if let Some(error) = errors.drain().map(|(_, error)| error).find(|error| violated_index(error).is_some()) {
+    if let Some(error) = errors
+        .drain()
+        .map(|(_, error)| error)
+        .find(|error| violated_index(error).is_some())
+    {
         return Err(on_unique(error));
     }
     if let Some((_, error)) = errors.into_iter().next() {
-        return Err(ApiError::Internal(anyhow::Error::new(error).context("updating a user")));
+        return Err(ApiError::Internal(
+            anyhow::Error::new(error).context("updating a user"),
+        ));
     }
     let last = response.num_statements() - 1;
     Ok(response.take(last).context("reading the updated user")?)

@@ -18,26 +18,47 @@ async fn second_node(app: &TestApp) -> TestApp {
 }
 
 /// Polls `read` on `node` until it returns `want`, for at most `within`; returns how long it took.
-async fn eventually<T: PartialEq + std::fmt::Debug>(within: Duration, what: &str, want: T, mut read: impl AsyncFnMut() -> T) -> Duration {
+async fn eventually<T: PartialEq + std::fmt::Debug>(
+    within: Duration,
+    what: &str,
+    want: T,
+    mut read: impl AsyncFnMut() -> T,
+) -> Duration {
     let started = Instant::now();
     loop {
         let got = read().await;
         if got == want {
             return started.elapsed();
         }
-        assert!(started.elapsed() < within, "{what}: still {got:?} after {within:?}, want {want:?}");
+        assert!(
+            started.elapsed() < within,
+            "{what}: still {got:?} after {within:?}, want {want:?}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
 async fn listed_titles(node: &TestApp) -> Vec<String> {
     let body: Value = node.get("/api/v1/products").await.json().await.unwrap();
-    body["data"].as_array().unwrap().iter().map(|product| product["title"].as_str().unwrap().to_owned()).collect()
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|product| product["title"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 async fn category_of(node: &TestApp, id: &str) -> String {
-    let body: Value = node.get(&format!("/api/v1/products/{id}")).await.json().await.unwrap();
-    body["product"]["category"]["name"].as_str().unwrap_or_default().to_owned()
+    let body: Value = node
+        .get(&format!("/api/v1/products/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    body["product"]["category"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 #[tokio::test]
@@ -54,7 +75,11 @@ async fn the_change_feed_stamps_commits_by_the_database_clock() {
         .filter(|set| set.changes.iter().any(|change| matches!(change, feed::Change::ProductSaved(record) if feed::key(&record.id).as_deref() == Some(flour.as_str()))))
         .map(|set| set.version)
         .collect();
-    assert_eq!(stamps.len(), 1, "the product's commit is in the feed read from a clock reading before it");
+    assert_eq!(
+        stamps.len(),
+        1,
+        "the product's commit is in the feed read from a clock reading before it"
+    );
     let millis = feed::stamp_millis(stamps[0]);
     assert!(
         (feed::stamp_millis(before)..=feed::stamp_millis(after)).contains(&millis),
@@ -62,32 +87,85 @@ async fn the_change_feed_stamps_commits_by_the_database_clock() {
         feed::stamp_millis(before),
         feed::stamp_millis(after)
     );
-    assert!(page.clock >= after, "each read reports the clock it began at");
-    assert!(feed::changes(&app.db, stamps[0] + 1).await.unwrap().sets.iter().all(|set| set.version > stamps[0]), "reading from past a stamp skips it");
+    assert!(
+        page.clock >= after,
+        "each read reports the clock it began at"
+    );
+    assert!(
+        feed::changes(&app.db, stamps[0] + 1)
+            .await
+            .unwrap()
+            .sets
+            .iter()
+            .all(|set| set.version > stamps[0]),
+        "reading from past a stamp skips it"
+    );
 }
 
 #[tokio::test]
-async fn a_second_node_lists_products_created_edited_and_deleted_through_the_first_within_a_second() {
+async fn a_second_node_lists_products_created_edited_and_deleted_through_the_first_within_a_second()
+{
     let (a, root) = shop().await;
     let b = second_node(&a).await;
     let within = Duration::from_secs(1);
 
     let flour = product(&a, &root, "Bread Flour 1 kg", "80", 10).await;
-    eventually(within, "created on A, listed by B", vec!["Bread Flour 1 kg".to_owned()], async || listed_titles(&b).await).await;
+    eventually(
+        within,
+        "created on A, listed by B",
+        vec!["Bread Flour 1 kg".to_owned()],
+        async || listed_titles(&b).await,
+    )
+    .await;
 
-    let form = [("title", "Bread Flour 5 kg"), ("company", "Whisk Mills"), ("description", "Bigger."), ("sellingPrice", "350"), ("price", "99999"), ("category", "Flours")]
-        .iter()
-        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
-        .text("stock", "12")
-        .text("stockShown", "10");
-    let response = a.client.patch(a.url(&format!("/api/v1/products/{flour}"))).bearer_auth(&root).multipart(form).send().await.unwrap();
+    let form = [
+        ("title", "Bread Flour 5 kg"),
+        ("company", "Whisk Mills"),
+        ("description", "Bigger."),
+        ("sellingPrice", "350"),
+        ("price", "99999"),
+        ("category", "Flours"),
+    ]
+    .iter()
+    .fold(Form::new(), |form, (name, value)| {
+        form.text(name.to_string(), value.to_string())
+    })
+    .text("stock", "12")
+    .text("stockShown", "10");
+    let response = a
+        .client
+        .patch(a.url(&format!("/api/v1/products/{flour}")))
+        .bearer_auth(&root)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
-    eventually(within, "edited on A, listed by B", vec!["Bread Flour 5 kg".to_owned()], async || listed_titles(&b).await).await;
+    eventually(
+        within,
+        "edited on A, listed by B",
+        vec!["Bread Flour 5 kg".to_owned()],
+        async || listed_titles(&b).await,
+    )
+    .await;
     assert_eq!(stock(&b, &flour).await, 12);
 
-    let (status, _) = send(&a, Method::DELETE, &format!("/api/v1/products/{flour}"), &root, None).await;
+    let (status, _) = send(
+        &a,
+        Method::DELETE,
+        &format!("/api/v1/products/{flour}"),
+        &root,
+        None,
+    )
+    .await;
     assert_eq!(status, 204);
-    eventually(within, "deleted on A, gone from B", Vec::<String>::new(), async || listed_titles(&b).await).await;
+    eventually(
+        within,
+        "deleted on A, gone from B",
+        Vec::<String>::new(),
+        async || listed_titles(&b).await,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -98,10 +176,27 @@ async fn a_category_renamed_through_one_node_reaches_the_other_nodes_products() 
     let body: Value = a.get("/api/v1/categories").await.json().await.unwrap();
     let category = body["data"][0]["_id"].as_str().unwrap().to_owned();
 
-    let (status, body) = send(&b, Method::PATCH, &format!("/api/v1/categories/{category}"), &root, Some(json!({"name": "Flours & Grains"}))).await;
+    let (status, body) = send(
+        &b,
+        Method::PATCH,
+        &format!("/api/v1/categories/{category}"),
+        &root,
+        Some(json!({"name": "Flours & Grains"})),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(category_of(&b, &flour).await, "Flours & Grains", "the writing node shows it at once");
-    eventually(Duration::from_secs(1), "renamed on B, shown by A", "Flours & Grains".to_owned(), async || category_of(&a, &flour).await).await;
+    assert_eq!(
+        category_of(&b, &flour).await,
+        "Flours & Grains",
+        "the writing node shows it at once"
+    );
+    eventually(
+        Duration::from_secs(1),
+        "renamed on B, shown by A",
+        "Flours & Grains".to_owned(),
+        async || category_of(&a, &flour).await,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -112,25 +207,56 @@ async fn orders_through_two_nodes_leave_both_listings_at_the_database_stock() {
     let tin = product(&a, &root, "Cake Tin", "450", 300).await;
     let mut buyers = Vec::new();
     for n in 0..10 {
-        let (_, token) = a.register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}")).await;
+        let (_, token) = a
+            .register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}"))
+            .await;
         buyers.push(token);
     }
     // Ten buyers, half through each node, each ordering the last flour and a tin at once.
     let results = futures::future::join_all(buyers.iter().enumerate().map(|(n, token)| {
         let node = if n % 2 == 0 { &a } else { &b };
         let (flour, tin) = (flour.clone(), tin.clone());
-        async move { send(node, Method::POST, "/api/v1/orders", token, Some(checkout(&[(&flour, 1, 80.0), (&tin, 1, 450.0)]))).await.0 }
+        async move {
+            send(
+                node,
+                Method::POST,
+                "/api/v1/orders",
+                token,
+                Some(checkout(&[(&flour, 1, 80.0), (&tin, 1, 450.0)])),
+            )
+            .await
+            .0
+        }
     }))
     .await;
     let placed = results.iter().filter(|&&status| status == 201).count();
     assert_eq!(placed, 5, "exactly the 5 units: {results:?}");
-    assert!(results.iter().all(|&status| status == 201 || status == 409), "{results:?}");
+    assert!(
+        results.iter().all(|&status| status == 201 || status == 409),
+        "{results:?}"
+    );
 
-    let mut response = a.db.query("SELECT VALUE stock FROM type::record('product', $id)").bind(("id", tin.clone())).await.unwrap();
+    let mut response =
+        a.db.query("SELECT VALUE stock FROM type::record('product', $id)")
+            .bind(("id", tin.clone()))
+            .await
+            .unwrap();
     let stored: Option<i64> = response.take(0).unwrap();
     assert_eq!(stored, Some(295));
     for node in [&a, &b] {
-        eventually(Duration::from_secs(1), "flour stock on a node", 0, async || stock(node, &flour).await).await;
-        eventually(Duration::from_secs(1), "tin stock on a node", 295, async || stock(node, &tin).await).await;
+        eventually(
+            Duration::from_secs(1),
+            "flour stock on a node",
+            0,
+            async || stock(node, &flour).await,
+        )
+        .await;
+        eventually(
+            Duration::from_secs(1),
+            "tin stock on a node",
+            295,
+            async || stock(node, &tin).await,
+        )
+        .await;
     }
 }

@@ -42,8 +42,17 @@ async fn the_schema_creates_the_order_number_counter_once() {
     // A second application of the schema must keep the counter where it is.
     let config = whisk_api::config::Config::for_tests(std::env::temp_dir(), std::env::temp_dir());
     let db = whisk_api::db::connect_and_migrate(&config).await.unwrap();
-    db.query("UPDATE counter:order_number SET value = 1041").await.unwrap().check().unwrap();
+    db.query("UPDATE counter:order_number SET value = 1041")
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
     whisk_api::db::apply_schema(&db).await.unwrap();
-    let value: Option<i64> = db.query("RETURN counter:order_number.value").await.unwrap().take(0).unwrap();
+    let value: Option<i64> = db
+        .query("RETURN counter:order_number.value")
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
     assert_eq!(value, Some(1041));
 }

@@ -31,11 +31,21 @@ impl TestApp {
 
     /// GET a path.
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.expect("request reaches the app")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request reaches the app")
     }
 
     /// Sends a request with an optional bearer token and JSON body.
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> reqwest::Response {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> reqwest::Response {
         let mut request = self.client.request(method, self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -53,11 +63,16 @@ impl TestApp {
 
     /// Registers a customer and returns their `user` object and token.
     pub async fn register_customer(&self, email: &str, mobile: &str) -> (Value, String) {
-        let response = self.post("/api/v1/auth/register", customer_body(email, mobile)).await;
+        let response = self
+            .post("/api/v1/auth/register", customer_body(email, mobile))
+            .await;
         let status = response.status();
         let body: Value = response.json().await.unwrap();
         assert_eq!(status, 201, "registering {email}: {body}");
-        (body["user"].clone(), body["jwt"].as_str().unwrap().to_owned())
+        (
+            body["user"].clone(),
+            body["jwt"].as_str().unwrap().to_owned(),
+        )
     }
 
     /// Registers the first admin (a superadmin) and returns their token.
@@ -85,14 +100,22 @@ impl TestApp {
             .await;
         assert_eq!(response.status(), 201, "registering a {role}");
         let body: Value = response.json().await.unwrap();
-        assert!(body.get("jwt").is_none(), "a superadmin registering someone gets no token for them");
+        assert!(
+            body.get("jwt").is_none(),
+            "a superadmin registering someone gets no token for them"
+        );
         let id = body["admin"]["_id"].as_str().unwrap().to_owned();
         (id, self.login_admin(&email, ADMIN_PASSWORD).await)
     }
 
     /// Signs an admin in and returns their token.
     pub async fn login_admin(&self, email: &str, password: &str) -> String {
-        let response = self.post("/api/v1/authadmin/login", json!({"identifier": email, "password": password})).await;
+        let response = self
+            .post(
+                "/api/v1/authadmin/login",
+                json!({"identifier": email, "password": password}),
+            )
+            .await;
         assert_eq!(response.status(), 200, "admin login for {email}");
         let body: Value = response.json().await.unwrap();
         body["jwt"].as_str().unwrap().to_owned()
@@ -106,12 +129,17 @@ impl TestApp {
             for entry in std::fs::read_dir(&outbox).into_iter().flatten().flatten() {
                 let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
                 let modified = entry.metadata().and_then(|m| m.modified()).unwrap();
-                if text.contains(&format!("To: {email}")) && newest.as_ref().is_none_or(|(time, _)| modified >= *time) {
+                if text.contains(&format!("To: {email}"))
+                    && newest.as_ref().is_none_or(|(time, _)| modified >= *time)
+                {
                     newest = Some((modified, text));
                 }
             }
             if let Some((_, text)) = newest {
-                let start = text.find("reset code is ").expect("the mail states the code") + "reset code is ".len();
+                let start = text
+                    .find("reset code is ")
+                    .expect("the mail states the code")
+                    + "reset code is ".len();
                 return text[start..start + 6].to_owned();
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -121,7 +149,9 @@ impl TestApp {
 
     /// How many mails the outbox holds.
     pub fn outbox_count(&self) -> usize {
-        std::fs::read_dir(self.data_dir.path().join("data/outbox")).map(|dir| dir.count()).unwrap_or(0)
+        std::fs::read_dir(self.data_dir.path().join("data/outbox"))
+            .map(|dir| dir.count())
+            .unwrap_or(0)
     }
 }
 
@@ -145,14 +175,25 @@ pub fn customer_body(email: &str, mobile: &str) -> Value {
 }
 
 fn rand_suffix() -> String {
-    format!("{:x}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() % 0xffff_ffff)
+    format!(
+        "{:x}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+            % 0xffff_ffff
+    )
 }
 
 /// A stand-in for `web/dist`: an index page and one hashed asset.
 fn fake_web_dist(root: &std::path::Path) -> PathBuf {
     let dist = root.join("dist");
     std::fs::create_dir_all(dist.join("assets")).expect("create dist");
-    std::fs::write(dist.join("index.html"), "<!doctype html><title>Whisk</title><div id=root></div>").expect("index");
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>Whisk</title><div id=root></div>",
+    )
+    .expect("index");
     std::fs::write(dist.join("assets/index-abc123.js"), "console.log('whisk')").expect("asset");
     dist
 }
@@ -169,7 +210,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let web_dist = fake_web_dist(data_dir.path());
     let mut config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
     adjust(&mut config);
-    let state = whisk_api::state::AppState::new(config).await.expect("app builds");
+    let state = whisk_api::state::AppState::new(config)
+        .await
+        .expect("app builds");
     serve(state, data_dir, web_dist).await
 }
 
@@ -178,21 +221,36 @@ pub async fn spawn_app_over(db: whisk_api::db::Db, data_dir: TempDir) -> TestApp
     whisk_api::telemetry::init("warn");
     let web_dist = fake_web_dist(data_dir.path());
     let config = Config::for_tests(data_dir.path().join("data"), web_dist.clone());
-    let state = whisk_api::state::AppState::over(config, db).await.expect("app builds");
+    let state = whisk_api::state::AppState::over(config, db)
+        .await
+        .expect("app builds");
     serve(state, data_dir, web_dist).await
 }
 
 async fn serve(state: whisk_api::state::AppState, data_dir: TempDir, web_dist: PathBuf) -> TestApp {
     let db = state.db.clone();
     let router = whisk_api::app::router(state);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind port 0");
     let address = listener.local_addr().expect("address");
     tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.expect("serve");
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .expect("serve");
     });
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
-    TestApp { address, client, data_dir, web_dist, db }
+    TestApp {
+        address,
+        client,
+        data_dir,
+        web_dist,
+        db,
+    }
 }

@@ -4,8 +4,8 @@
 mod helpers;
 
 mod accounts;
-mod backup;
 mod admins;
+mod backup;
 mod bootstrap;
 mod catalog_feed;
 mod categories;
@@ -13,12 +13,12 @@ mod demo_catalog;
 mod errors;
 mod gst;
 mod hardening;
+mod health;
+mod invoices;
 mod orders;
 mod outbox;
 mod product_stock;
 mod products;
 mod roles;
 mod throttles;
-mod health;
-mod invoices;
 mod web;

@@ -11,18 +11,47 @@ use crate::helpers::{TestApp, spawn_app};
 pub(crate) async fn shop() -> (TestApp, String) {
     let app = spawn_app().await;
     let root = app.first_superadmin().await;
-    let response = app.call(Method::POST, "/api/v1/categories", Some(&root), Some(json!({"name": "Flours"}))).await;
+    let response = app
+        .call(
+            Method::POST,
+            "/api/v1/categories",
+            Some(&root),
+            Some(json!({"name": "Flours"})),
+        )
+        .await;
     assert_eq!(response.status(), 201);
     (app, root)
 }
 
 /// Creates a product and returns its id.
-pub(crate) async fn product(app: &TestApp, token: &str, title: &str, selling_price: &str, stock: u32) -> String {
-    let form = [("title", title), ("company", "Whisk Mills"), ("description", "For orders."), ("sellingPrice", selling_price), ("price", "99999"), ("category", "Flours")]
-        .iter()
-        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
-        .text("stock", stock.to_string());
-    let response = app.client.post(app.url("/api/v1/products")).bearer_auth(token).multipart(form).send().await.unwrap();
+pub(crate) async fn product(
+    app: &TestApp,
+    token: &str,
+    title: &str,
+    selling_price: &str,
+    stock: u32,
+) -> String {
+    let form = [
+        ("title", title),
+        ("company", "Whisk Mills"),
+        ("description", "For orders."),
+        ("sellingPrice", selling_price),
+        ("price", "99999"),
+        ("category", "Flours"),
+    ]
+    .iter()
+    .fold(Form::new(), |form, (name, value)| {
+        form.text(name.to_string(), value.to_string())
+    })
+    .text("stock", stock.to_string());
+    let response = app
+        .client
+        .post(app.url("/api/v1/products"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     let status = response.status();
     let body: Value = response.json().await.unwrap();
     assert_eq!(status, 201, "creating {title}: {body}");
@@ -30,7 +59,12 @@ pub(crate) async fn product(app: &TestApp, token: &str, title: &str, selling_pri
 }
 
 pub(crate) async fn stock(app: &TestApp, id: &str) -> i64 {
-    let body: Value = app.get(&format!("/api/v1/products/{id}")).await.json().await.unwrap();
+    let body: Value = app
+        .get(&format!("/api/v1/products/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     body["product"]["stock"].as_i64().unwrap()
 }
 
@@ -42,7 +76,13 @@ pub(crate) fn checkout(items: &[(&str, u32, f64)]) -> Value {
     }})
 }
 
-pub(crate) async fn send(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+pub(crate) async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
     let response = app.call(method, path, Some(token), body).await;
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
@@ -55,35 +95,74 @@ async fn a_customer_places_an_order_priced_and_counted_by_the_server() {
     let tin = product(&app, &root, "Cake Tin", "450", 3).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
 
-    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &token, Some(checkout(&[(&flour, 3, 80.5), (&tin, 1, 450.0)]))).await;
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[(&flour, 3, 80.5), (&tin, 1, 450.0)])),
+    )
+    .await;
     assert_eq!(status, 201, "{body}");
     let order = &body["order"];
     assert_eq!(order["orderId"], "ORD1001");
-    assert_eq!(order["chargeTotal"], json!(691.5), "3 x 80.50 + 450, whatever the client said");
+    assert_eq!(
+        order["chargeTotal"],
+        json!(691.5),
+        "3 x 80.50 + 450, whatever the client said"
+    );
     assert_eq!(order["orderTotal"], json!(691.5));
     assert_eq!(order["discount"], json!(0.0));
     assert_eq!(order["numItemsInCart"], 4);
     assert_eq!(order["status"], "pending");
     assert_eq!(order["email"], "asha@example.in");
-    assert_eq!(order["cartItems"][0]["name"], "Bread Flour 1 kg", "names come from the product");
+    assert_eq!(
+        order["cartItems"][0]["name"], "Bread Flour 1 kg",
+        "names come from the product"
+    );
     assert_eq!(order["user"]["company"], "Asha's Cakes");
-    assert_eq!((stock(&app, &flour).await, stock(&app, &tin).await), (7, 2), "the storefront shows the stock left");
+    assert_eq!(
+        (stock(&app, &flour).await, stock(&app, &tin).await),
+        (7, 2),
+        "the storefront shows the stock left"
+    );
 
     let id = order["_id"].as_str().unwrap();
     let (status, list) = send(&app, Method::GET, "/api/v1/orders", &token, None).await;
     assert_eq!(status, 200);
     assert_eq!(list["meta"]["pagination"]["total"], 1);
     assert_eq!(list["data"][0]["_id"], id);
-    let (status, one) = send(&app, Method::GET, &format!("/api/v1/orders/{id}"), &token, None).await;
+    let (status, one) = send(
+        &app,
+        Method::GET,
+        &format!("/api/v1/orders/{id}"),
+        &token,
+        None,
+    )
+    .await;
     assert_eq!((status, &one["order"]["orderId"]), (200, &json!("ORD1001")));
 
     let (_, other) = app.register_customer("ravi@example.in", "9876543211").await;
-    let (status, _) = send(&app, Method::GET, &format!("/api/v1/orders/{id}"), &other, None).await;
-    assert_eq!(status, 404, "another customer's order does not exist for them");
+    let (status, _) = send(
+        &app,
+        Method::GET,
+        &format!("/api/v1/orders/{id}"),
+        &other,
+        None,
+    )
+    .await;
+    assert_eq!(
+        status, 404,
+        "another customer's order does not exist for them"
+    );
     let (_, theirs) = send(&app, Method::GET, "/api/v1/orders", &other, None).await;
     assert_eq!(theirs["meta"]["pagination"]["total"], 0);
     let (status, all) = send(&app, Method::GET, "/api/v1/orders", &root, None).await;
-    assert_eq!((status, &all["meta"]["pagination"]["total"]), (200, &json!(1)), "admins see every order");
+    assert_eq!(
+        (status, &all["meta"]["pagination"]["total"]),
+        (200, &json!(1)),
+        "admins see every order"
+    );
     assert_eq!(app.get("/api/v1/orders").await.status(), 401);
 }
 
@@ -95,14 +174,34 @@ async fn two_hundred_buyers_for_the_last_five_units_make_exactly_five_orders() {
     let (_, ravi) = app.register_customer("ravi@example.in", "9876543211").await;
     let buyers = (0..200).map(|n| {
         let (app, token, flour) = (&app, if n % 2 == 0 { &asha } else { &ravi }, &flour);
-        async move { send(app, Method::POST, "/api/v1/orders", token, Some(checkout(&[(flour, 1, 100.0)]))).await }
+        async move {
+            send(
+                app,
+                Method::POST,
+                "/api/v1/orders",
+                token,
+                Some(checkout(&[(flour, 1, 100.0)])),
+            )
+            .await
+        }
     });
     let results = futures::future::join_all(buyers).await;
-    let mut numbers: Vec<String> = results.iter().filter(|(status, _)| *status == 201).map(|(_, body)| body["order"]["orderId"].as_str().unwrap().to_owned()).collect();
+    let mut numbers: Vec<String> = results
+        .iter()
+        .filter(|(status, _)| *status == 201)
+        .map(|(_, body)| body["order"]["orderId"].as_str().unwrap().to_owned())
+        .collect();
     numbers.sort();
-    assert_eq!(numbers, ["ORD1001", "ORD1002", "ORD1003", "ORD1004", "ORD1005"]);
+    assert_eq!(
+        numbers,
+        ["ORD1001", "ORD1002", "ORD1003", "ORD1004", "ORD1005"]
+    );
     for (status, body) in results.iter().filter(|(status, _)| *status != 201) {
-        assert_eq!((*status, body["error"]["code"].as_str()), (409, Some("out_of_stock")), "{body}");
+        assert_eq!(
+            (*status, body["error"]["code"].as_str()),
+            (409, Some("out_of_stock")),
+            "{body}"
+        );
         assert_eq!(body["error"]["message"], "Last Flour is out of stock");
     }
     assert_eq!(stock(&app, &flour).await, 0);
@@ -125,13 +224,19 @@ async fn an_idempotency_key_replay_returns_the_first_order() {
             .send()
             .await
             .unwrap();
-        (response.status().as_u16(), response.json::<Value>().await.unwrap())
+        (
+            response.status().as_u16(),
+            response.json::<Value>().await.unwrap(),
+        )
     };
     let (first, second) = tokio::join!(place(), place());
     assert_eq!((first.0, second.0), (201, 201), "{} {}", first.1, second.1);
     assert_eq!(first.1["order"]["_id"], second.1["order"]["_id"]);
     let (third_status, third) = place().await;
-    assert_eq!((third_status, &third["order"]["_id"]), (201, &first.1["order"]["_id"]));
+    assert_eq!(
+        (third_status, &third["order"]["_id"]),
+        (201, &first.1["order"]["_id"])
+    );
     assert_eq!(stock(&app, &flour).await, 8, "the stock was taken once");
     let (_, list) = send(&app, Method::GET, "/api/v1/orders", &token, None).await;
     assert_eq!(list["meta"]["pagination"]["total"], 1);
@@ -143,29 +248,86 @@ async fn stale_prices_short_stock_and_bad_payloads_are_refused_and_change_nothin
     let flour = product(&app, &root, "Bread Flour", "80", 2).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
 
-    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &token, Some(checkout(&[(&flour, 1, 75.0)]))).await;
-    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("price_changed")), "{body}");
-    assert_eq!(body["error"]["details"], json!([{"productId": flour, "price": 80.0}]));
-    assert!(body["error"]["message"].as_str().unwrap().contains("Bread Flour now costs ₹80.00"));
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[(&flour, 1, 75.0)])),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (409, Some("price_changed")),
+        "{body}"
+    );
+    assert_eq!(
+        body["error"]["details"],
+        json!([{"productId": flour, "price": 80.0}])
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Bread Flour now costs ₹80.00")
+    );
 
-    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &token, Some(checkout(&[(&flour, 3, 80.0)]))).await;
-    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("out_of_stock")), "{body}");
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[(&flour, 3, 80.0)])),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (409, Some("out_of_stock")),
+        "{body}"
+    );
     assert_eq!(body["error"]["message"], "Only 2 left of Bread Flour");
-    assert_eq!(body["error"]["details"], json!({"productId": flour, "left": 2}));
+    assert_eq!(
+        body["error"]["details"],
+        json!({"productId": flour, "left": 2})
+    );
 
     for (payload, field) in [
         (checkout(&[]), "cartItems"),
         (checkout(&[(&flour, 21, 80.0)]), "cartItems[0].amount"),
-        (checkout(&[(&flour, 1, 80.0), (&flour, 1, 80.0)]), "cartItems[1].productId"),
-        (json!({"data": {"name": "", "address": "14 MG Road", "cartItems": [{"productId": flour, "amount": 1, "price": 80}]}}), "name"),
+        (
+            checkout(&[(&flour, 1, 80.0), (&flour, 1, 80.0)]),
+            "cartItems[1].productId",
+        ),
+        (
+            json!({"data": {"name": "", "address": "14 MG Road", "cartItems": [{"productId": flour, "amount": 1, "price": 80}]}}),
+            "name",
+        ),
     ] {
-        let (status, body) = send(&app, Method::POST, "/api/v1/orders", &token, Some(payload)).await;
+        let (status, body) =
+            send(&app, Method::POST, "/api/v1/orders", &token, Some(payload)).await;
         assert_eq!(status, 400, "{body}");
-        assert!(body["error"]["fields"].get(field).is_some(), "expected {field} in {body}");
+        assert!(
+            body["error"]["fields"].get(field).is_some(),
+            "expected {field} in {body}"
+        );
     }
-    let (status, body) = send(&app, Method::POST, "/api/v1/orders", &token, Some(json!({"data": {"name": "A", "address": "B", "cartItems": [], "stock": 1}}))).await;
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(json!({"data": {"name": "A", "address": "B", "cartItems": [], "stock": 1}})),
+    )
+    .await;
     assert_eq!(status, 400, "unknown fields are refused: {body}");
-    let (status, _) = send(&app, Method::POST, "/api/v1/orders", &token, Some(checkout(&[("nosuchproduct", 1, 80.0)]))).await;
+    let (status, _) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[("nosuchproduct", 1, 80.0)])),
+    )
+    .await;
     assert_eq!(status, 409);
 
     assert_eq!(stock(&app, &flour).await, 2);
@@ -187,31 +349,86 @@ async fn admins_order_for_customers_and_edits_move_the_stock() {
     let (status, created) = send(&app, Method::POST, "/api/v1/orders", &root, Some(body)).await;
     assert_eq!(status, 201, "{created}");
     let order = &created["order"];
-    assert_eq!((order["chargeTotal"].as_f64(), order["discount"].as_f64(), order["orderTotal"].as_f64()), (Some(610.0), Some(60.5), Some(549.5)));
-    assert_eq!(order["company"], "Asha's Cakes", "the customer's company by default");
+    assert_eq!(
+        (
+            order["chargeTotal"].as_f64(),
+            order["discount"].as_f64(),
+            order["orderTotal"].as_f64()
+        ),
+        (Some(610.0), Some(60.5), Some(549.5))
+    );
+    assert_eq!(
+        order["company"], "Asha's Cakes",
+        "the customer's company by default"
+    );
     let path = format!("/api/v1/orders/{}", order["_id"].as_str().unwrap());
     assert_eq!((stock(&app, &flour).await, stock(&app, &tin).await), (8, 3));
 
     // More flour, no tin, a bigger discount than the subtotal: totals recomputed, stock follows.
     let items = json!([{"productId": flour, "amount": 5, "price": 80}]);
-    let (status, edited) = send(&app, Method::PATCH, &path, &root, Some(json!({"cartItems": items, "discount": 1000, "orderTotal": 5}))).await;
+    let (status, edited) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"cartItems": items, "discount": 1000, "orderTotal": 5})),
+    )
+    .await;
     assert_eq!(status, 200, "{edited}");
-    assert_eq!((edited["order"]["chargeTotal"].as_f64(), edited["order"]["orderTotal"].as_f64()), (Some(400.0), Some(0.0)));
+    assert_eq!(
+        (
+            edited["order"]["chargeTotal"].as_f64(),
+            edited["order"]["orderTotal"].as_f64()
+        ),
+        (Some(400.0), Some(0.0))
+    );
     assert_eq!((stock(&app, &flour).await, stock(&app, &tin).await), (5, 4));
 
-    let (status, _) = send(&app, Method::PATCH, &path, &root, Some(json!({"status": "cancelled"}))).await;
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"status": "cancelled"})),
+    )
+    .await;
     assert_eq!(status, 200);
-    assert_eq!(stock(&app, &flour).await, 10, "cancelling returns the stock");
+    assert_eq!(
+        stock(&app, &flour).await,
+        10,
+        "cancelling returns the stock"
+    );
 
     // Someone else buys 7 of the 10 while it is cancelled: leaving cancelled needs 5, only 3 are left.
     let (_, token) = app.register_customer("ravi@example.in", "9876543211").await;
-    let (status, _) = send(&app, Method::POST, "/api/v1/orders", &token, Some(checkout(&[(&flour, 7, 80.0)]))).await;
+    let (status, _) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[(&flour, 7, 80.0)])),
+    )
+    .await;
     assert_eq!(status, 201);
-    let (status, refused) = send(&app, Method::PATCH, &path, &root, Some(json!({"status": "paid"}))).await;
-    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("out_of_stock")), "{refused}");
+    let (status, refused) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"status": "paid"})),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (409, Some("out_of_stock")),
+        "{refused}"
+    );
     assert_eq!(refused["error"]["message"], "Only 3 left of Bread Flour");
     let (_, still) = send(&app, Method::GET, &path, &root, None).await;
-    assert_eq!(still["order"]["status"], "cancelled", "a refused edit changes nothing");
+    assert_eq!(
+        still["order"]["status"], "cancelled",
+        "a refused edit changes nothing"
+    );
 
     let (status, _) = send(&app, Method::PATCH, &path, &root, Some(json!({"status": "pending", "cartItems": [{"productId": flour, "amount": 3, "price": 80}]}))).await;
     assert_eq!(status, 200, "leaving cancelled takes the stock again");
@@ -222,7 +439,11 @@ async fn admins_order_for_customers_and_edits_move_the_stock() {
     assert_eq!(status, 403, "staff may not delete");
     let (status, _) = send(&app, Method::DELETE, &path, &root, None).await;
     assert_eq!(status, 204);
-    assert_eq!(stock(&app, &flour).await, 3, "deleting a pending order returns its stock");
+    assert_eq!(
+        stock(&app, &flour).await,
+        3,
+        "deleting a pending order returns its stock"
+    );
     let (status, _) = send(&app, Method::GET, &path, &root, None).await;
     assert_eq!(status, 404);
 }

@@ -26,7 +26,14 @@ struct Failed {
 }
 
 fn mails_in(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir.join("outbox")).map(|entries| entries.flatten().filter(|entry| entry.path().extension().is_some_and(|ext| ext == "eml")).count()).unwrap_or(0)
+    std::fs::read_dir(dir.join("outbox"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "eml"))
+                .count()
+        })
+        .unwrap_or(0)
 }
 
 #[tokio::test]
@@ -38,11 +45,22 @@ async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_d
         .map(|n| {
             let dir = root.path().join(format!("node{n}"));
             let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", &dir).unwrap();
-            (dir, Outbox::new(database.clone(), mailer, format!("node{n}")))
+            (
+                dir,
+                Outbox::new(database.clone(), mailer, format!("node{n}")),
+            )
         })
         .collect();
     for n in 0..60 {
-        nodes[0].1.enqueue(&format!("baker{n}@example.in"), "Your Whisk password reset code", &format!("Your code is {n:06}.")).await.unwrap();
+        nodes[0]
+            .1
+            .enqueue(
+                &format!("baker{n}@example.in"),
+                "Your Whisk password reset code",
+                &format!("Your code is {n:06}."),
+            )
+            .await
+            .unwrap();
     }
 
     let sent: Vec<usize> = futures::future::join_all(nodes.iter().map(|(_, outbox)| async move {
@@ -53,14 +71,25 @@ async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_d
         sent
     }))
     .await;
-    assert_eq!(sent.iter().sum::<usize>(), 60, "each message sent exactly once: {sent:?}");
+    assert_eq!(
+        sent.iter().sum::<usize>(),
+        60,
+        "each message sent exactly once: {sent:?}"
+    );
     let files: usize = nodes.iter().map(|(dir, _)| mails_in(dir)).sum();
     assert_eq!(files, 60, "60 mails written in all, none twice");
 
-    let mut response = database.query("SELECT pending, body, claimed_by FROM mail").await.unwrap();
+    let mut response = database
+        .query("SELECT pending, body, claimed_by FROM mail")
+        .await
+        .unwrap();
     let rows: Vec<Row> = response.take(0).unwrap();
     assert_eq!(rows.len(), 60);
-    assert!(rows.iter().all(|row| !row.pending && row.body.is_empty() && row.claimed_by.is_some()), "all sent, no code kept: {rows:?}");
+    assert!(
+        rows.iter()
+            .all(|row| !row.pending && row.body.is_empty() && row.claimed_by.is_some()),
+        "all sent, no code kept: {rows:?}"
+    );
 }
 
 #[tokio::test]
@@ -70,7 +99,10 @@ async fn a_message_whose_sending_fails_stays_in_the_outbox_for_a_later_try() {
     let database = db::connect_and_migrate(&config).await.unwrap();
     let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", root.path()).unwrap();
     let outbox = Outbox::new(database.clone(), mailer, "node0".to_owned());
-    outbox.enqueue("not a mailbox", "Hello", "Body").await.unwrap();
+    outbox
+        .enqueue("not a mailbox", "Hello", "Body")
+        .await
+        .unwrap();
     assert_eq!(outbox.drain_once().await.unwrap(), 0);
 
     let mut response = database
@@ -78,6 +110,20 @@ async fn a_message_whose_sending_fails_stays_in_the_outbox_for_a_later_try() {
         .await
         .unwrap();
     let rows: Vec<Failed> = response.take(0).unwrap();
-    assert_eq!(rows, [Failed { pending: true, attempts: 1, body: "Body".to_owned(), has_error: true, later: true }], "kept, tried once, due again later");
-    assert_eq!(outbox.drain_once().await.unwrap(), 0, "not tried again before its time");
+    assert_eq!(
+        rows,
+        [Failed {
+            pending: true,
+            attempts: 1,
+            body: "Body".to_owned(),
+            has_error: true,
+            later: true
+        }],
+        "kept, tried once, due again later"
+    );
+    assert_eq!(
+        outbox.drain_once().await.unwrap(),
+        0,
+        "not tried again before its time"
+    );
 }

@@ -28,20 +28,31 @@ async fn call(app: &TestApp, case: &str, token: Option<&str>, ids: &Ids, n: usiz
     let (method, path, body): (Method, String, Option<Value>) = match case {
         "list admins" => (Method::GET, "/api/v1/admins".into(), None),
         "read an admin" => (Method::GET, admin, None),
-        "update an admin" => (Method::PUT, admin, Some(json!({"username": format!("Staff {n}")}))),
+        "update an admin" => (
+            Method::PUT,
+            admin,
+            Some(json!({"username": format!("Staff {n}")})),
+        ),
         "delete an admin" => (Method::DELETE, doomed, None),
         "register an admin" => (
             Method::POST,
             "/api/v1/authadmin/register".into(),
-            Some(json!({"username": "New Admin", "email": format!("new{n}@whisk.example"), "password": ADMIN_PASSWORD})),
+            Some(
+                json!({"username": "New Admin", "email": format!("new{n}@whisk.example"), "password": ADMIN_PASSWORD}),
+            ),
         ),
         "list users" => (Method::GET, "/api/v1/users".into(), None),
         "search users" => (Method::GET, "/api/v1/users/search?q=asha".into(), None),
         "read a user" => (Method::GET, user, None),
-        "update a user" => (Method::PUT, user, Some(json!({"city": format!("Mysuru {n}")}))),
+        "update a user" => (
+            Method::PUT,
+            user,
+            Some(json!({"city": format!("Mysuru {n}")})),
+        ),
         "delete a user" => (Method::DELETE, victim, None),
         "create a user with a status" => {
-            let mut body = customer_body(&format!("made{n}@example.in"), &format!("98000000{n:02}"));
+            let mut body =
+                customer_body(&format!("made{n}@example.in"), &format!("98000000{n:02}"));
             body["status"] = json!("inactive");
             (Method::POST, "/api/v1/auth/register".into(), Some(body))
         }
@@ -67,25 +78,65 @@ async fn every_admin_call_answers_each_role_as_documented() {
     let mut victims = Vec::new();
     let mut doomed_admins = Vec::new();
     for n in 0..5 {
-        let (victim, _) = app.register_customer(&format!("victim{n}@example.in"), &format!("97000000{n:02}")).await;
+        let (victim, _) = app
+            .register_customer(&format!("victim{n}@example.in"), &format!("97000000{n:02}"))
+            .await;
         victims.push(victim["_id"].as_str().unwrap().to_owned());
         let (doomed, _) = app.admin_with_role(&root, "staff").await;
         doomed_admins.push(doomed);
     }
-    let ids = Ids { user: user["_id"].as_str().unwrap().to_owned(), staff: staff_id, victims, doomed_admins };
+    let ids = Ids {
+        user: user["_id"].as_str().unwrap().to_owned(),
+        staff: staff_id,
+        victims,
+        doomed_admins,
+    };
 
     let cases = [
-        Case { name: "list admins", expected: [401, 403, 200, 200, 200] },
-        Case { name: "read an admin", expected: [401, 403, 200, 200, 200] },
-        Case { name: "update an admin", expected: [401, 403, 403, 403, 200] },
-        Case { name: "delete an admin", expected: [401, 403, 403, 403, 204] },
-        Case { name: "register an admin", expected: [403, 403, 403, 403, 201] },
-        Case { name: "list users", expected: [401, 403, 200, 200, 200] },
-        Case { name: "search users", expected: [401, 403, 200, 200, 200] },
-        Case { name: "read a user", expected: [401, 403, 200, 200, 200] },
-        Case { name: "update a user", expected: [401, 403, 200, 200, 200] },
-        Case { name: "delete a user", expected: [401, 403, 403, 204, 204] },
-        Case { name: "create a user with a status", expected: [400, 400, 201, 201, 201] },
+        Case {
+            name: "list admins",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "read an admin",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "update an admin",
+            expected: [401, 403, 403, 403, 200],
+        },
+        Case {
+            name: "delete an admin",
+            expected: [401, 403, 403, 403, 204],
+        },
+        Case {
+            name: "register an admin",
+            expected: [403, 403, 403, 403, 201],
+        },
+        Case {
+            name: "list users",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "search users",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "read a user",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "update a user",
+            expected: [401, 403, 200, 200, 200],
+        },
+        Case {
+            name: "delete a user",
+            expected: [401, 403, 403, 204, 204],
+        },
+        Case {
+            name: "create a user with a status",
+            expected: [400, 400, 201, 201, 201],
+        },
     ];
     let callers = [
         (Who::Anonymous, None),
@@ -99,7 +150,10 @@ async fn every_admin_call_answers_each_role_as_documented() {
         for (n, (who, token)) in callers.iter().enumerate() {
             let status = call(&app, case.name, *token, &ids, n).await;
             if status != case.expected[n] {
-                mismatches.push(format!("{} as {who:?}: got {status}, expected {}", case.name, case.expected[n]));
+                mismatches.push(format!(
+                    "{} as {who:?}: got {status}, expected {}",
+                    case.name, case.expected[n]
+                ));
             }
         }
     }
@@ -112,11 +166,23 @@ async fn a_refusal_names_the_role_needed() {
     let root = app.first_superadmin().await;
     let (_, staff) = app.admin_with_role(&root, "staff").await;
     let (user, _) = app.register_customer("asha@example.in", "9876543210").await;
-    let response = app.call(Method::DELETE, &format!("/api/v1/users/{}", user["_id"].as_str().unwrap()), Some(&staff), None).await;
+    let response = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/users/{}", user["_id"].as_str().unwrap()),
+            Some(&staff),
+            None,
+        )
+        .await;
     assert_eq!(response.status(), 403);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"]["code"], "forbidden");
-    assert!(body["error"]["message"].as_str().unwrap().contains("admin or superadmin"));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("admin or superadmin")
+    );
 }
 
 #[tokio::test]
@@ -125,11 +191,41 @@ async fn a_soft_deleted_customer_cannot_sign_in_and_disappears_from_lists() {
     let root = app.first_superadmin().await;
     let (user, _) = app.register_customer("gone@example.in", "9876500010").await;
     let id = user["_id"].as_str().unwrap();
-    assert_eq!(app.call(Method::DELETE, &format!("/api/v1/users/{id}"), Some(&root), None).await.status(), 204);
-    assert_eq!(app.call(Method::GET, &format!("/api/v1/users/{id}"), Some(&root), None).await.status(), 404);
-    let list: Value = app.call(Method::GET, "/api/v1/users", Some(&root), None).await.json().await.unwrap();
+    assert_eq!(
+        app.call(
+            Method::DELETE,
+            &format!("/api/v1/users/{id}"),
+            Some(&root),
+            None
+        )
+        .await
+        .status(),
+        204
+    );
+    assert_eq!(
+        app.call(
+            Method::GET,
+            &format!("/api/v1/users/{id}"),
+            Some(&root),
+            None
+        )
+        .await
+        .status(),
+        404
+    );
+    let list: Value = app
+        .call(Method::GET, "/api/v1/users", Some(&root), None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list["meta"]["pagination"]["total"], 0);
-    let response = app.post("/api/v1/auth/login", json!({"identifier": "gone@example.in", "password": crate::helpers::CUSTOMER_PASSWORD})).await;
+    let response = app
+        .post(
+            "/api/v1/auth/login",
+            json!({"identifier": "gone@example.in", "password": crate::helpers::CUSTOMER_PASSWORD}),
+        )
+        .await;
     assert_eq!(response.status(), 401);
 }
 
@@ -138,23 +234,76 @@ async fn users_are_paged_and_searched() {
     let app = spawn_app().await;
     let root = app.first_superadmin().await;
     for n in 0..12 {
-        app.register_customer(&format!("baker{n}@example.in"), &format!("96000000{n:02}")).await;
+        app.register_customer(&format!("baker{n}@example.in"), &format!("96000000{n:02}"))
+            .await;
     }
-    let page: Value = app.call(Method::GET, "/api/v1/users?page=2&limit=5", Some(&root), None).await.json().await.unwrap();
+    let page: Value = app
+        .call(
+            Method::GET,
+            "/api/v1/users?page=2&limit=5",
+            Some(&root),
+            None,
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(page["data"].as_array().unwrap().len(), 5);
-    assert_eq!(page["meta"]["pagination"], json!({"page": 2, "pageSize": 5, "pageCount": 3, "total": 12}));
-    let last: Value = app.call(Method::GET, "/api/v1/users?page=3&pageSize=5", Some(&root), None).await.json().await.unwrap();
+    assert_eq!(
+        page["meta"]["pagination"],
+        json!({"page": 2, "pageSize": 5, "pageCount": 3, "total": 12})
+    );
+    let last: Value = app
+        .call(
+            Method::GET,
+            "/api/v1/users?page=3&pageSize=5",
+            Some(&root),
+            None,
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(last["data"].as_array().unwrap().len(), 2);
 
-    let bad = app.call(Method::GET, "/api/v1/users?page=0", Some(&root), None).await;
+    let bad = app
+        .call(Method::GET, "/api/v1/users?page=0", Some(&root), None)
+        .await;
     assert_eq!(bad.status(), 400);
     assert!(bad.json::<Value>().await.unwrap()["error"]["fields"]["page"].is_string());
-    let bad = app.call(Method::GET, "/api/v1/users?limit=5000", Some(&root), None).await;
+    let bad = app
+        .call(Method::GET, "/api/v1/users?limit=5000", Some(&root), None)
+        .await;
     assert_eq!(bad.status(), 400);
 
-    let found: Value = app.call(Method::GET, "/api/v1/users/search?q=BAKER1", Some(&root), None).await.json().await.unwrap();
-    let emails: Vec<&str> = found["data"].as_array().unwrap().iter().map(|u| u["email"].as_str().unwrap()).collect();
-    assert!(emails.contains(&"baker1@example.in") && emails.contains(&"baker10@example.in") && emails.len() == 3, "{emails:?}");
-    let blank: Value = app.call(Method::GET, "/api/v1/users/search?q=%20", Some(&root), None).await.json().await.unwrap();
+    let found: Value = app
+        .call(
+            Method::GET,
+            "/api/v1/users/search?q=BAKER1",
+            Some(&root),
+            None,
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let emails: Vec<&str> = found["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["email"].as_str().unwrap())
+        .collect();
+    assert!(
+        emails.contains(&"baker1@example.in")
+            && emails.contains(&"baker10@example.in")
+            && emails.len() == 3,
+        "{emails:?}"
+    );
+    let blank: Value = app
+        .call(Method::GET, "/api/v1/users/search?q=%20", Some(&root), None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(blank["data"].as_array().unwrap().len(), 0);
 }

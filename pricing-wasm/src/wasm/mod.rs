@@ -7,7 +7,10 @@ mod read;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine, PriceUpdate, Supply, TaxedLine};
+use crate::{
+    AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine,
+    PriceUpdate, Supply, TaxedLine,
+};
 use read::read;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -54,7 +57,9 @@ pub fn empty_cart() -> Result<JsValue, JsError> {
 
 /// The cart with its totals derived again from its lines.
 #[wasm_bindgen(js_name = cartRecompute, unchecked_return_type = "Cart")]
-pub fn cart_recompute(#[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue) -> Result<JsValue, JsError> {
+pub fn cart_recompute(
+    #[wasm_bindgen(unchecked_param_type = "Cart")] cart: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&read::<Cart>(cart, "cart")?.recomputed())
 }
 
@@ -125,7 +130,11 @@ pub fn validate_order(
                 message: String,
                 field: String,
             }
-            to_js(&Problem { code: problem.code().to_owned(), message: problem.to_string(), field: problem.field() })
+            to_js(&Problem {
+                code: problem.code().to_owned(),
+                message: problem.to_string(),
+                field: problem.field(),
+            })
         }
     }
 }
@@ -198,19 +207,32 @@ pub fn taxed_order(
 ) -> Result<JsValue, JsError> {
     let lines: Vec<TaxedLine> = read(lines, "lines")?;
     let supply: Supply = read(supply, "supply")?;
-    to_js(&crate::taxed_order(&lines, money(coupon_discount)?, money(discount)?, supply))
+    to_js(&crate::taxed_order(
+        &lines,
+        money(coupon_discount)?,
+        money(discount)?,
+        supply,
+    ))
 }
 
 fn coupon_outcome(outcome: Result<Money, CouponRefusal>) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     #[serde(untagged)]
     enum Outcome {
-        Discount { discount: Money },
-        Refused { reason: &'static str, message: String },
+        Discount {
+            discount: Money,
+        },
+        Refused {
+            reason: &'static str,
+            message: String,
+        },
     }
     to_js(&match outcome {
         Ok(discount) => Outcome::Discount { discount },
-        Err(refusal) => Outcome::Refused { reason: refusal.reason(), message: refusal.to_string() },
+        Err(refusal) => Outcome::Refused {
+            reason: refusal.reason(),
+            message: refusal.to_string(),
+        },
     })
 }
 
@@ -224,20 +246,30 @@ pub fn evaluate_coupon(
 ) -> Result<JsValue, JsError> {
     let terms: CouponTerms = read(terms, "terms")?;
     let usage: CouponUsage = read(usage, "usage")?;
-    coupon_outcome(crate::evaluate_coupon(&terms, &usage, money(subtotal)?, now_ms as i64))
+    coupon_outcome(crate::evaluate_coupon(
+        &terms,
+        &usage,
+        money(subtotal)?,
+        now_ms as i64,
+    ))
 }
 
 /// See [`crate::coupon_discount`]: the terms against a subtotal, ignoring dates and usage (an
 /// order that already used the coupon).
 #[wasm_bindgen(js_name = couponDiscount, unchecked_return_type = "CouponOutcome")]
-pub fn coupon_discount(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue, subtotal: f64) -> Result<JsValue, JsError> {
+pub fn coupon_discount(
+    #[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue,
+    subtotal: f64,
+) -> Result<JsValue, JsError> {
     let terms: CouponTerms = read(terms, "terms")?;
     coupon_outcome(crate::coupon_discount(&terms, money(subtotal)?))
 }
 
 /// See [`crate::check_coupon_terms`]: `null` when the terms can be saved.
 #[wasm_bindgen(js_name = checkCouponTerms, unchecked_return_type = "TermsProblem | null")]
-pub fn check_coupon_terms(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue) -> Result<JsValue, JsError> {
+pub fn check_coupon_terms(
+    #[wasm_bindgen(unchecked_param_type = "CouponTerms")] terms: JsValue,
+) -> Result<JsValue, JsError> {
     let terms: CouponTerms = read(terms, "terms")?;
     match crate::check_coupon_terms(&terms) {
         Ok(()) => Ok(JsValue::NULL),
@@ -247,7 +279,10 @@ pub fn check_coupon_terms(#[wasm_bindgen(unchecked_param_type = "CouponTerms")] 
                 field: &'a str,
                 message: String,
             }
-            to_js(&Problem { field: problem.field, message: problem.message })
+            to_js(&Problem {
+                field: problem.field,
+                message: problem.message,
+            })
         }
     }
 }
@@ -263,6 +298,8 @@ pub fn check_gstin(text: &str) -> Result<JsValue, JsError> {
     }
     to_js(&match crate::check_gstin(text) {
         Ok(gstin) => Check::Valid { gstin },
-        Err(error) => Check::Invalid { error: error.to_string() },
+        Err(error) => Check::Invalid {
+            error: error.to_string(),
+        },
     })
 }

@@ -13,7 +13,10 @@ use std::fmt;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-use crate::{AmountContext, Cart, CartLine, CouponKind, CouponTerms, CouponUsage, GstRate, Money, OrderLine, PriceUpdate, Supply, TaxedLine};
+use crate::{
+    AmountContext, Cart, CartLine, CouponKind, CouponTerms, CouponUsage, GstRate, Money, OrderLine,
+    PriceUpdate, Supply, TaxedLine,
+};
 
 /// Where a value sits in an argument, written out only when it is wrong: `cart.cartItems[2].price`.
 #[derive(Clone, Copy)]
@@ -59,12 +62,17 @@ struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     fn new(value: JsValue, at: &'a At<'a>) -> Result<Fields<'a>, JsError> {
-        if value.is_object() && !Array::is_array(&value) { Ok(Fields { object: value, at }) } else { Err(expected(at, "an object")) }
+        if value.is_object() && !Array::is_array(&value) {
+            Ok(Fields { object: value, at })
+        } else {
+            Err(expected(at, "an object"))
+        }
     }
 
     fn get<T: FromJs>(&self, name: &'static str) -> Result<T, JsError> {
         let at = At::Field(self.at, name);
-        let value = Reflect::get(&self.object, &JsValue::from_str(name)).map_err(|_| expected(&at, "a readable field"))?;
+        let value = Reflect::get(&self.object, &JsValue::from_str(name))
+            .map_err(|_| expected(&at, "a readable field"))?;
         T::from_js(value, &at)
     }
 
@@ -116,20 +124,27 @@ impl FromJs for String {
 
 impl FromJs for Money {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<Money, JsError> {
-        let number = value.as_f64().ok_or_else(|| expected(at, "an amount of rupees"))?;
+        let number = value
+            .as_f64()
+            .ok_or_else(|| expected(at, "an amount of rupees"))?;
         Money::from_f64(number).map_err(|error| JsError::new(&format!("{at}: {error}")))
     }
 }
 
 impl FromJs for GstRate {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<GstRate, JsError> {
-        GstRate::try_from(Money::from_js(value, at)?).map_err(|error| JsError::new(&format!("{at}: {error}")))
+        GstRate::try_from(Money::from_js(value, at)?)
+            .map_err(|error| JsError::new(&format!("{at}: {error}")))
     }
 }
 
 impl<T: FromJs> FromJs for Option<T> {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<Option<T>, JsError> {
-        if value.is_null() || value.is_undefined() { Ok(None) } else { T::from_js(value, at).map(Some) }
+        if value.is_null() || value.is_undefined() {
+            Ok(None)
+        } else {
+            T::from_js(value, at).map(Some)
+        }
     }
 }
 
@@ -139,7 +154,9 @@ impl<T: FromJs> FromJs for Vec<T> {
             return Err(expected(at, "an array"));
         }
         let array: Array = value.unchecked_into();
-        (0..array.length()).map(|index| T::from_js(array.get(index), &At::Index(at, index))).collect()
+        (0..array.length())
+            .map(|index| T::from_js(array.get(index), &At::Index(at, index)))
+            .collect()
     }
 }
 
@@ -151,7 +168,9 @@ fn one_of<T: Copy>(value: JsValue, at: &At<'_>, names: &[(&str, T)]) -> Result<T
         .find(|(name, _)| text.as_deref() == Some(*name))
         .map(|(_, choice)| *choice)
         .ok_or_else(|| {
-            let choices = names.iter().fold(String::from("one of"), |list, (name, _)| list + " " + name);
+            let choices = names
+                .iter()
+                .fold(String::from("one of"), |list, (name, _)| list + " " + name);
             expected(at, &choices)
         })
 }
@@ -175,21 +194,37 @@ impl FromJs for Supply {
         one_of(
             value,
             at,
-            &[("intra-state", Supply::IntraState), ("intra-territory", Supply::IntraTerritory), ("inter-state", Supply::InterState)],
+            &[
+                ("intra-state", Supply::IntraState),
+                ("intra-territory", Supply::IntraTerritory),
+                ("inter-state", Supply::InterState),
+            ],
         )
     }
 }
 
 impl FromJs for CouponKind {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<CouponKind, JsError> {
-        one_of(value, at, &[("percent", CouponKind::Percent), ("flat", CouponKind::Flat)])
+        one_of(
+            value,
+            at,
+            &[("percent", CouponKind::Percent), ("flat", CouponKind::Flat)],
+        )
     }
 }
 
 impl FromJs for CartLine {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<CartLine, JsError> {
         let fields = Fields::new(value, at)?;
-        fields.only(&["cartID", "productID", "image", "title", "price", "company", "amount"])?;
+        fields.only(&[
+            "cartID",
+            "productID",
+            "image",
+            "title",
+            "price",
+            "company",
+            "amount",
+        ])?;
         Ok(CartLine {
             cart_id: fields.get("cartID")?,
             product_id: fields.get("productID")?,
@@ -219,21 +254,31 @@ impl FromJs for Cart {
 impl FromJs for PriceUpdate {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<PriceUpdate, JsError> {
         let fields = Fields::new(value, at)?;
-        Ok(PriceUpdate { product_id: fields.get("productId")?, price: fields.get("price")? })
+        Ok(PriceUpdate {
+            product_id: fields.get("productId")?,
+            price: fields.get("price")?,
+        })
     }
 }
 
 impl FromJs for OrderLine {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<OrderLine, JsError> {
         let fields = Fields::new(value, at)?;
-        Ok(OrderLine { price: fields.get("price")?, amount: fields.get("amount")? })
+        Ok(OrderLine {
+            price: fields.get("price")?,
+            amount: fields.get("amount")?,
+        })
     }
 }
 
 impl FromJs for TaxedLine {
     fn from_js(value: JsValue, at: &At<'_>) -> Result<TaxedLine, JsError> {
         let fields = Fields::new(value, at)?;
-        Ok(TaxedLine { price: fields.get("price")?, amount: fields.get("amount")?, gst_rate: fields.get("gstRate")? })
+        Ok(TaxedLine {
+            price: fields.get("price")?,
+            amount: fields.get("amount")?,
+            gst_rate: fields.get("gstRate")?,
+        })
     }
 }
 
