@@ -19,6 +19,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    step "Adding the $component component (the test command's format and lint gates)"
+    rustup component add "$component"
+  fi
+done
+
 mkdir -p "$TOOLS_DIR"
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   step "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once; a few minutes)"

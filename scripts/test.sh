@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Runs every test: the Rust crates (unit, property and API integration tests), the cross-node
-# checks on a SurrealDB server with two nodes behind nginx, the wasm parity check and the other
-# web unit tests (vitest), and the browser tests (Playwright, Chromium).
+# Runs every test: formatting and lint gates (rustfmt, ESLint, clippy), the Rust crates (unit,
+# property and API integration tests), the cross-node checks on a SurrealDB server with two nodes
+# behind nginx, the wasm parity check and the other web unit tests (vitest), and the browser tests
+# (Playwright, Chromium).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 started=$SECONDS
 
 "$ROOT/scripts/setup.sh" --browser
+
+step "Formatting and lints: rustfmt, ESLint (clippy runs after the build)"
+cargo fmt --all --check --manifest-path "$ROOT/Cargo.toml"
+(cd "$ROOT/web" && npx eslint --max-warnings 0 .)
+
 "$ROOT/scripts/build-wasm.sh"
 
 step "Rust tests (release profile; this also builds the server binary the browser tests run)"
 cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
+
+step "Clippy over every target, warnings as errors"
+cargo clippy --release --locked --workspace --all-targets --manifest-path "$ROOT/Cargo.toml" -- -D warnings
+cargo clippy --release --locked -p pricing --target wasm32-unknown-unknown --features wasm \
+  --manifest-path "$ROOT/Cargo.toml" -- -D warnings
 
 step "Cross-node checks: a SurrealDB server, two Whisk nodes and nginx (scripts/cluster-test.sh)"
 SKIP_BUILD=1 "$ROOT/scripts/cluster-test.sh"
