@@ -6,7 +6,7 @@ TOOLS_DIR="${WHISK_TOOLS_DIR:-$HOME/.cache/whisk-tools}"
 WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' "$ROOT/pricing-wasm/Cargo.toml")"
 export PATH="$ROOT/web/node_modules/.bin:$TOOLS_DIR/bin:$HOME/.cargo/bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-export WHISK_BIN="$CARGO_TARGET_DIR/release/whisk"
+export WHISK_BIN="${WHISK_BIN:-$CARGO_TARGET_DIR/release/whisk}"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
