@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod categories;
 pub mod cli;
 pub mod client_ip;
+pub mod compressed;
 pub mod config;
 pub mod coupons;
 pub mod db;

@@ -1,5 +1,7 @@
 //! Serves the built web app: hashed assets cached for a year, every other path falls back to
-//! `index.html` so the client-side router can show the page (or its own 404).
+//! `index.html` so the client-side router can show the page (or its own 404). The build writes
+//! each text asset also as `.br` (brotli at its best) and `.gz` (`web/vite.config.ts`); a
+//! browser that accepts one gets that file as it is, with no compression per request.
 
 use std::path::Path;
 
@@ -31,13 +33,26 @@ pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
             CACHE_CONTROL,
             cache_when_ok(IMMUTABLE),
         ))
-        .service(ServeDir::new(dist.join("assets")));
+        .service(
+            ServeDir::new(dist.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
     let app = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::if_not_present(
             CACHE_CONTROL,
             HeaderValue::from_static(REVALIDATE),
         ))
-        .service(ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html"))));
+        .service(
+            ServeDir::new(dist)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(
+                    ServeFile::new(dist.join("index.html"))
+                        .precompressed_br()
+                        .precompressed_gzip(),
+                ),
+        );
     Router::new()
         .nest_service("/assets", assets)
         .fallback_service(app)

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::catalog::query::{ListQuery, Order};
 use crate::catalog::search_index::SearchIndex;
+use crate::compressed::{AnswerCache, EncodedJson, Encoding};
 
 /// A product's category as listings show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -211,6 +212,8 @@ pub struct Snapshot {
     entries: Vec<Entry>,
     /// Everything but the entries, shared by snapshots that differ only in stock.
     indexes: Arc<Indexes>,
+    /// The answers this snapshot has given, compressed; gone with the snapshot.
+    answers: AnswerCache,
 }
 
 /// The orders, slots and names of a snapshot's entries.
@@ -362,7 +365,19 @@ impl Snapshot {
         Snapshot {
             entries,
             indexes: Arc::new(indexes),
+            answers: AnswerCache::default(),
         }
+    }
+
+    /// The answer to `request` (path and query) in `encoding`, written by `json` the first time
+    /// this snapshot is asked, then kept compressed (see [`crate::compressed`]).
+    pub fn answer(
+        &self,
+        request: &str,
+        encoding: Encoding,
+        json: impl FnOnce() -> String,
+    ) -> EncodedJson {
+        self.answers.answer(request, encoding, json)
     }
 
     /// The categories, by name.
@@ -653,6 +668,7 @@ impl Snapshot {
             return Snapshot {
                 entries,
                 indexes: Arc::clone(&self.indexes),
+                answers: AnswerCache::default(),
             };
         }
         let products = entries

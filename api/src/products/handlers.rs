@@ -7,16 +7,17 @@
 use std::str::FromStr;
 
 use axum::Json;
-use axum::extract::{Multipart, Path, State};
-use axum::http::StatusCode;
+use axum::extract::{Multipart, OriginalUri, Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use pricing::{GstRate, LimitError, MAX_UNIT_PRICE, Money, MoneyError};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::session::Admin;
-use crate::catalog::json::{self as catalog_json, JsonText};
+use crate::catalog::json as catalog_json;
 use crate::catalog::query::ProductParams;
 use crate::catalog::read_model::ProductView;
+use crate::compressed::{EncodedJson, Encoding};
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult};
@@ -128,17 +129,25 @@ fn product_id(raw: &str) -> ApiResult<ProductId> {
     responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorEnvelope)))]
 pub async fn list(
     State(state): State<AppState>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
     ApiQuery(params): ApiQuery<ProductParams>,
-) -> ApiResult<JsonText> {
+) -> ApiResult<EncodedJson> {
     let query = params.check()?;
     let snapshot = state.catalog.snapshot();
-    let listing = snapshot.list(&query);
-    let pagination = ListMeta::new(query.page, listing.total).pagination;
-    Ok(catalog_json::listing(
-        &listing.products,
-        &pagination,
-        &snapshot,
-    ))
+    Ok(
+        snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
+            let listing = snapshot.list(&query);
+            let pagination = ListMeta::new(query.page, listing.total).pagination;
+            catalog_json::listing(&listing.products, &pagination, &snapshot).0
+        }),
+    )
+}
+
+/// What a catalog answer is kept under: the request's path and query as the client wrote them.
+fn request_key(uri: &Uri) -> String {
+    uri.path_and_query()
+        .map_or_else(|| uri.path().to_owned(), |whole| whole.as_str().to_owned())
 }
 
 /// Finds up to 20 products by title or company.
@@ -146,21 +155,32 @@ pub async fn list(
     responses((status = 200, body = ProductMatches)))]
 pub async fn search(
     State(state): State<AppState>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
     ApiQuery(query): ApiQuery<ProductSearch>,
-) -> JsonText {
-    catalog_json::matches(&state.catalog.snapshot().search(&query.q, SEARCH_LIMIT))
+) -> EncodedJson {
+    let snapshot = state.catalog.snapshot();
+    snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
+        catalog_json::matches(&snapshot.search(&query.q, SEARCH_LIMIT)).0
+    })
 }
 
 /// One product.
 #[utoipa::path(get, path = "/api/v1/products/{id}", operation_id = "get_product", tag = "products", params(("id" = String, Path)),
     responses((status = 200, body = ProductEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<JsonText> {
-    let product = state
-        .catalog
-        .snapshot()
-        .product(&id)
-        .ok_or_else(not_found)?;
-    Ok(catalog_json::envelope(&product))
+pub async fn get(
+    State(state): State<AppState>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<EncodedJson> {
+    let snapshot = state.catalog.snapshot();
+    let product = snapshot.product(&id).ok_or_else(not_found)?;
+    Ok(
+        snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
+            catalog_json::envelope(&product).0
+        }),
+    )
 }
 
 /// Checked text fields: either all required (create) or each optional over an existing product.

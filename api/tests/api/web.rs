@@ -1,4 +1,10 @@
+use std::io::Read;
+
+use reqwest::Method;
+use serde_json::Value;
+
 use crate::helpers::{spawn_app, spawn_app_with};
+use crate::orders::{checkout, product, send, shop};
 
 #[tokio::test]
 async fn client_routes_fall_back_to_the_index_page() {
@@ -76,4 +82,89 @@ async fn the_load_baseline_exists_only_when_configured_and_serves_the_file_as_is
         r#"{"data":[],"meta":{"pagination":{"page":1}}}"#,
         "read once at start"
     );
+}
+
+#[tokio::test]
+async fn assets_built_precompressed_are_sent_as_built() {
+    let app = spawn_app().await;
+    let assets = app.web_dist.join("assets");
+    std::fs::write(assets.join("app-1.js"), "console.log('x');".repeat(200)).unwrap();
+    std::fs::write(assets.join("app-1.js.br"), b"prebuilt brotli bytes").unwrap();
+    let response = app
+        .client
+        .get(app.url("/assets/app-1.js"))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["content-type"], "text/javascript");
+    assert_eq!(
+        response.bytes().await.unwrap().as_ref(),
+        b"prebuilt brotli bytes",
+        "the file written at build time, not a compression of the script"
+    );
+    let plain = app.get("/assets/app-1.js").await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), "console.log('x');".repeat(200));
+}
+
+/// The body of `path` asked for with `Accept-Encoding: br`, decoded, and its encoding.
+async fn brotli_json(app: &crate::helpers::TestApp, path: &str) -> (Value, String) {
+    let response = app
+        .client
+        .get(app.url(path))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    assert_eq!(response.headers()["vary"], "accept-encoding");
+    let encoding = response.headers()["content-encoding"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let body = response.bytes().await.unwrap();
+    let mut json = Vec::new();
+    brotli::Decompressor::new(&body[..], 4096)
+        .read_to_end(&mut json)
+        .unwrap();
+    (serde_json::from_slice(&json).unwrap(), encoding)
+}
+
+#[tokio::test]
+async fn catalog_answers_are_compressed_and_follow_every_change_of_the_catalog() {
+    let (app, root) = shop().await;
+    let id = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let listing = "/api/v1/products?category=Flours&order=low";
+    let product_path = format!("/api/v1/products/{id}");
+    for path in [
+        listing,
+        product_path.as_str(),
+        "/api/v1/products/search?q=bread",
+    ] {
+        let (decoded, encoding) = brotli_json(&app, path).await;
+        assert_eq!(encoding, "br", "{path}");
+        let plain: Value = app.get(path).await.json().await.unwrap();
+        assert_eq!(decoded, plain, "{path}: the same answer, compressed");
+        let (again, _) = brotli_json(&app, path).await;
+        assert_eq!(again, plain, "{path}: kept and sent again");
+    }
+
+    let (_, customer) = app
+        .register_customer("meera@example.in", "9876543210")
+        .await;
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &customer,
+        Some(checkout(&[(&id, 3, 80.0)])),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let (listed, _) = brotli_json(&app, listing).await;
+    assert_eq!(listed["data"][0]["stock"], 7, "a new snapshot answers anew");
+    let (shown, _) = brotli_json(&app, &product_path).await;
+    assert_eq!(shown["product"]["stock"], 7);
 }
