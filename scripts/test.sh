@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lint gates (rustfmt, ESLint, clippy), the Rust crates (unit,
 # property and API integration tests), the cross-node checks on a SurrealDB server with two nodes
-# behind nginx, the wasm parity check and the other web unit tests (vitest), and the browser tests
-# (Playwright, Chromium).
+# behind nginx, the wasm parity check and the other web unit tests (vitest), the browser tests
+# (Playwright, Chromium) and Lighthouse on four storefront pages (fails below a score of 80).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 started=$SECONDS
@@ -39,6 +39,8 @@ npx vite build --logLevel warn
 
 step "Browser tests (Playwright, Chromium)"
 npx playwright test
+
+SKIP_BUILD=1 "$ROOT/scripts/lighthouse.sh"
 
 echo
 echo "All test suites passed in $((SECONDS - started)) s"
