@@ -47,6 +47,7 @@ try {
         cls: audits['cumulative-layout-shift'].numericValue,
         js: audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
           ?.transferSize,
+        lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
       })
     }
     const pick = (key) => median(seen.map((run) => run[key] ?? 0))
@@ -56,6 +57,7 @@ try {
         `fcp_ms=${pick('fcp').toFixed(0)} tbt_ms=${pick('tbt').toFixed(0)} cls=${pick('cls').toFixed(3)} ` +
         `script_bytes=${pick('js')} scores=${seen.map((run) => run.score).join(',')}`,
     )
+    if (process.env.LIGHTHOUSE_DETAIL) console.log(`  LCP element: ${seen[0].lcpElement}`)
     if (score < floor) failed = true
   }
 } finally {

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 
 import { NotFoundPage, RouteErrorPage } from '@/app/routes/error'
@@ -13,13 +14,24 @@ import { ProductPage } from '@/app/routes/storefront/product'
 import { ProductsPage } from '@/app/routes/storefront/products'
 import { RegisterPage } from '@/app/routes/storefront/register'
 import { FullScreenSpinner } from '@/components/full-screen-spinner'
+import { loadPricing } from '@/lib/pricing'
 
 type AdminPages = typeof import('@/app/routes/admin/pages')
 
-/** Loads a back-office screen from the admin chunk, so storefront visitors never download it. */
-const adminPage = (name: keyof AdminPages) => async () => ({
-  Component: (await import('@/app/routes/admin/pages'))[name],
-})
+/**
+ * Loads a back-office screen from the admin chunk, so storefront visitors never download it,
+ * together with the pricing wasm that its order desk, tables and forms compute with.
+ */
+const adminPage = (name: keyof AdminPages) => async () => {
+  const [pages] = await Promise.all([import('@/app/routes/admin/pages'), loadPricing()])
+  return { Component: pages[name] }
+}
+
+/** A storefront page that is money math throughout (checkout, an order): shown once the wasm is in. */
+const afterPricing = (Component: ComponentType) => async () => {
+  await loadPricing()
+  return { Component }
+}
 
 export const router = createBrowserRouter([
   {
@@ -35,9 +47,9 @@ export const router = createBrowserRouter([
           { path: 'products', Component: ProductsPage },
           { path: 'products/:id', Component: ProductPage },
           { path: 'cart', Component: CartPage },
-          { path: 'checkout', Component: CheckoutPage },
+          { path: 'checkout', lazy: afterPricing(CheckoutPage) },
           { path: 'orders', Component: OrdersPage },
-          { path: 'orders/:id', Component: OrderPage },
+          { path: 'orders/:id', lazy: afterPricing(OrderPage) },
           { path: 'login', Component: LoginPage },
           { path: 'register', Component: RegisterPage },
         ],

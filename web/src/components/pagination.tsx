@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 
 import { buttonVariants } from '@/components/ui/button'
 import { pageSearch } from '@/lib/page-search'
-import { paginationItems, type PageItem } from '@/lib/pricing'
+import { paginationItems, usePricingLoaded, type PageItem } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
 const stepClass = buttonVariants({ variant: 'outline', size: 'sm' })
@@ -13,6 +13,9 @@ type PaginationProps = { page: number; pageCount: number; className?: string }
 /** The shared page control: links that keep the URL's other params and set `page`; nothing below 2 pages. */
 export function Pagination({ page, pageCount, className }: PaginationProps) {
   const { search } = useLocation()
+  const loaded = usePricingLoaded()
+  // Until the pricing wasm (which lays the control out) arrives, the control's row is held.
+  if (!loaded) return pageCount > 1 ? <div aria-hidden="true" className={cn('h-8', className)} /> : null
   const items = paginationItems(page, pageCount)
   if (items.length === 0) return null
   return (

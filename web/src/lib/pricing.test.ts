@@ -14,6 +14,7 @@ import {
   emptyCart,
   evaluateCoupon,
   formatInr,
+  formatInrBeforeWasm,
   orderTotals,
   pageCount,
   paginationItems,
@@ -39,6 +40,8 @@ type Step =
 describe('pricing fixture table through wasm', () => {
   it('formats every amount', () => {
     for (const c of table.formatInr) expect(formatInr(c.amount)).toBe(c.expected)
+    // What pages show before the wasm arrives is the same text.
+    for (const c of table.formatInr) expect(formatInrBeforeWasm(c.amount), String(c.amount)).toBe(c.expected)
     for (const c of table.amountInWords) expect(amountInWords(c.amount)).toBe(c.expected)
   })
 

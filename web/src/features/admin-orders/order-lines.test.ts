@@ -9,7 +9,7 @@ import {
   lineAmountLimit,
   lineFieldError,
   lineTotal,
-  MAX_LINE_AMOUNT,
+  maxLineAmount,
   parseAmount,
   parseDiscount,
   removeLine,
@@ -52,7 +52,7 @@ const draftLine = (price: number, amount: number): DraftLine => ({
 
 describe('lineAmountLimit', () => {
   it('is 20, the pricing crate limit, or the stock when less', () => {
-    expect(MAX_LINE_AMOUNT).toBe(amountOptions('product-page', 1).length)
+    expect(maxLineAmount()).toBe(amountOptions('product-page', 1).length)
     expect(lineAmountLimit(100)).toBe(20)
     expect(lineAmountLimit(20)).toBe(20)
     expect(lineAmountLimit(3)).toBe(3)

@@ -1,7 +1,7 @@
 import type { CreateLine, DraftLine, OrderItem, ProductOption } from '@/features/admin-orders/types'
 import { lineAmountLimit, orderTotals, type OrderTotals } from '@/lib/pricing'
 
-export { lineAmountLimit, MAX_LINE_AMOUNT } from '@/lib/pricing'
+export { lineAmountLimit, maxLineAmount } from '@/lib/pricing'
 
 /** A quantity box's text as an amount: a whole number from 1 to `max`, otherwise null. */
 export function parseAmount(text: string, max: number): number | null {

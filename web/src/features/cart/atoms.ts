@@ -7,7 +7,8 @@ import {
   cartRemoveItem,
   cartUpdatePrices,
   checkCouponTerms,
-  emptyCart,
+  isPricingLoaded,
+  loadPricing,
   type Cart,
   type CartLine,
   type CouponTerms,
@@ -16,8 +17,21 @@ import {
 
 const storage = { getOnInit: true }
 
+/**
+ * The cart before anything was added: no lines. Written here rather than asked of the pricing
+ * wasm so the cart badge shows at once; every cart with lines comes from the wasm's operations,
+ * and the totals shown are recomputed by it.
+ */
+const NO_CART: Cart = { cartItems: [], numItemsInCart: 0, cartTotal: 0, shipping: 0, tax: 0, orderTotal: 0 }
+
 /** The cart as saved in localStorage; restored on start. Private: the write atoms below change it. */
-const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', emptyCart(), undefined, storage)
+const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', NO_CART, undefined, storage)
+
+/** True once the pricing wasm has loaded, so atoms that check through it look again then. */
+const pricingLoadedAtom = atom(isPricingLoaded())
+pricingLoadedAtom.onMount = (setLoaded) => {
+  void loadPricing().then(() => setLoaded(true))
+}
 
 /**
  * Each cart product's GST rate (percent), by product id, as the product showed it when added.
@@ -44,12 +58,17 @@ export const cartGstRatesAtom = atom((get) => {
   return known
 })
 
-/** The applied coupon's terms, or null. Saved terms the pricing crate cannot read count as none. */
-export const cartCouponAtom = atom((get) => usableTerms(get(storedCouponAtom)))
+/**
+ * The applied coupon's terms, or null. Saved terms the pricing crate cannot read count as none;
+ * until it has loaded they are passed on as saved (nothing prices them before then).
+ */
+export const cartCouponAtom = atom((get) =>
+  get(pricingLoadedAtom) ? usableTerms(get(storedCouponAtom)) : get(storedCouponAtom),
+)
 
 /** Empties the cart, with its GST rates and coupon. */
 export const clearCartAtom = atom(null, (_get, set) => {
-  set(storedCartAtom, emptyCart())
+  set(storedCartAtom, NO_CART)
   set(storedGstRatesAtom, {})
   set(storedCouponAtom, null)
 })
@@ -57,14 +76,20 @@ export const clearCartAtom = atom(null, (_get, set) => {
 /** A line to add and its product's GST rate. */
 export type AddItem = { line: CartLine; gstRate: number }
 
-/** Adds a line; a line with the same cartID already in the cart gets the amount added instead. */
-export const addItemAtom = atom(null, (get, set, { line, gstRate }: AddItem) => {
+/**
+ * Adds a line; a line with the same cartID already in the cart gets the amount added instead.
+ * Like every change below it waits for the pricing wasm, which has arrived long before a click
+ * in practice; changes made meanwhile apply in order.
+ */
+export const addItemAtom = atom(null, async (get, set, { line, gstRate }: AddItem) => {
+  await loadPricing()
   set(storedCartAtom, cartAddItem(get(storedCartAtom), line))
   set(storedGstRatesAtom, { ...get(storedGstRatesAtom), [line.productID]: gstRate })
 })
 
 /** Takes the line with this cartID out of the cart, and its rate once no line has its product. */
-export const removeItemAtom = atom(null, (get, set, cartID: string) => {
+export const removeItemAtom = atom(null, async (get, set, cartID: string) => {
+  await loadPricing()
   const cart = cartRemoveItem(get(storedCartAtom), cartID)
   set(storedCartAtom, cart)
   const kept = new Set(cart.cartItems.map((line) => line.productID))
@@ -75,14 +100,16 @@ export const removeItemAtom = atom(null, (get, set, cartID: string) => {
 export type EditItem = { cartID: string; amount: number }
 
 /** Sets the amount of the line with this cartID. */
-export const editItemAtom = atom(null, (get, set, { cartID, amount }: EditItem) =>
-  set(storedCartAtom, cartEditItem(get(storedCartAtom), cartID, amount)),
-)
+export const editItemAtom = atom(null, async (get, set, { cartID, amount }: EditItem) => {
+  await loadPricing()
+  set(storedCartAtom, cartEditItem(get(storedCartAtom), cartID, amount))
+})
 
 /** Puts the current prices the server reported (409 `price_changed`) into the matching lines. */
-export const updatePricesAtom = atom(null, (get, set, updates: PriceUpdate[]) =>
-  set(storedCartAtom, cartUpdatePrices(get(storedCartAtom), updates)),
-)
+export const updatePricesAtom = atom(null, async (get, set, updates: PriceUpdate[]) => {
+  await loadPricing()
+  set(storedCartAtom, cartUpdatePrices(get(storedCartAtom), updates))
+})
 
 /** Keeps a coupon the server said the customer may use; it replaces any coupon applied before. */
 export const applyCouponAtom = atom(null, (_get, set, terms: CouponTerms) => set(storedCouponAtom, terms))

@@ -4,10 +4,12 @@ import { useState } from 'react'
 import { useGstRates } from '@/features/cart/api/get-gst-rates'
 import { cartAtom, cartCouponAtom, cartGstRatesAtom } from '@/features/cart/atoms'
 import { cartSummary, placeOfSupply, type CartSummary, type PlaceOfSupply } from '@/features/cart/cart-summary'
+import { usePricingLoaded } from '@/lib/pricing'
 import { useShopInfo } from '@/lib/shop-info'
 
 export type CartSummaryView = {
-  summary: CartSummary
+  /** Null until the pricing wasm has loaded: the lines show at once, the totals when it arrives. */
+  summary: CartSummary | null
   /** Where the GST is worked out for; null while the shop is loading or no state is chosen. */
   place: PlaceOfSupply | null
   /** True while the GST cannot be shown yet: the shop or a product's rate is on its way. */
@@ -30,6 +32,7 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   const coupon = useAtomValue(cartCouponAtom)
   const keptRates = useAtomValue(cartGstRatesAtom)
   const shop = useShopInfo()
+  const pricingLoaded = usePricingLoaded()
   // A coupon's validity window is judged from when the cart opened; the server judges it again
   // when the order is placed.
   const [openedMs] = useState(() => Date.now())
@@ -38,6 +41,7 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   const fetched = useGstRates(missing)
   const gstRates = { ...fetched.rates, ...keptRates }
 
+  if (!pricingLoaded) return { summary: null, place: null, gstPending: true }
   const place = shop.data ? placeOfSupply(shop.data.state, shipTo, fallbackToShop) : null
   const summary = cartSummary({ cart, gstRates, coupon, supply: place?.supply ?? null, nowMs: openedMs })
   return { summary, place, gstPending: shop.isPending || (place !== null && fetched.pending) }

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
+import { FormSkeleton } from '@/components/form-skeleton'
 import { Button } from '@/components/ui/button'
 import { sessionAtom } from '@/features/auth/atoms'
 import { cartAtom, clearCartAtom, removeCouponAtom, updatePricesAtom } from '@/features/cart/atoms'
@@ -36,6 +37,8 @@ export function CheckoutPage() {
       </section>
     )
   }
+  // The route waits for the pricing wasm (router.tsx), so the totals are there; the type allows none.
+  if (view.summary === null) return <FormSkeleton fields={6} label="Loading checkout" />
   const { coupon } = view.summary
   return (
     <section className="space-y-8">

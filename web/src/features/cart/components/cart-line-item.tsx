@@ -5,7 +5,7 @@ import { Field } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { editItemAtom, removeItemAtom } from '@/features/cart/atoms'
-import { amountOptions, formatInr, type CartLine } from '@/lib/pricing'
+import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
 type CartLineItemProps = {
@@ -18,6 +18,7 @@ type CartLineItemProps = {
 export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
   const editItem = useSetAtom(editItemAtom)
   const removeItem = useSetAtom(removeItemAtom)
+  const options = useAmountOptions('cart-line', line.amount)
 
   function changeAmount(amount: number) {
     editItem({ cartID: line.cartID, amount })
@@ -51,7 +52,7 @@ export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
               value={line.amount}
               onChange={(event) => changeAmount(Number(event.target.value))}
             >
-              {amountOptions('cart-line', line.amount).map((option) => (
+              {options.map((option) => (
                 <option key={option} value={option}>
                   {option}
                 </option>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Card, CardContent, CardFooter } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cartAtom } from '@/features/cart/atoms'
-import type { CouponLine, GstSplit } from '@/features/cart/cart-summary'
+import type { CartSummary, CouponLine, GstSplit } from '@/features/cart/cart-summary'
 import type { CartSummaryView } from '@/features/cart/use-cart-summary'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
@@ -24,6 +24,9 @@ type CartTotalsProps = {
 export function CartTotals({ view, noPlaceHint, children }: CartTotalsProps) {
   const { shipping } = useAtomValue(cartAtom)
   const { summary, place, gstPending } = view
+  // Until the pricing wasm arrives the rows hold their place.
+  const money = (pick: (summary: CartSummary) => number) =>
+    summary ? formatInr(pick(summary)) : <Skeleton className="h-5 w-20" />
   return (
     <Card aria-labelledby="cart-totals-heading" role="region" className="gap-4">
       <CardContent className="space-y-3">
@@ -31,19 +34,19 @@ export function CartTotals({ view, noPlaceHint, children }: CartTotalsProps) {
           Cart totals
         </h2>
         <dl className="divide-y text-sm">
-          <TotalRow label="Subtotal" value={formatInr(summary.subtotal)} />
-          {summary.coupon && <CouponRow coupon={summary.coupon} />}
+          <TotalRow label="Subtotal" value={money((totals) => totals.subtotal)} />
+          {summary?.coupon && <CouponRow coupon={summary.coupon} />}
           <TotalRow label="Shipping" value={formatInr(shipping)} />
         </dl>
         {gstPending ? (
           <GstSkeleton />
-        ) : summary.gst && place ? (
+        ) : summary?.gst && place ? (
           <GstRows gst={summary.gst} state={place.state} />
         ) : (
           noPlaceHint && <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">{noPlaceHint}</p>
         )}
         <dl className="border-t pt-3">
-          <TotalRow label="Total" value={formatInr(summary.total)} strong />
+          <TotalRow label="Total" value={money((totals) => totals.total)} strong />
         </dl>
         <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
         <p className="text-xs text-muted-foreground">
@@ -111,7 +114,7 @@ function GstSkeleton() {
   )
 }
 
-type TotalRowProps = { label: string; value: string; strong?: boolean; compact?: boolean }
+type TotalRowProps = { label: string; value: ReactNode; strong?: boolean; compact?: boolean }
 
 function TotalRow({ label, value, strong = false, compact = false }: TotalRowProps) {
   return (

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products'
-import { ProductCard, productGridClass } from '@/features/products/components/product-card'
+import { EAGER_CARDS, ProductCard, productGridClass } from '@/features/products/components/product-card'
 import { ProductGridSkeleton } from '@/features/products/components/product-grid-skeleton'
 
 /** The home page's featured products, fetched on load. */
@@ -28,9 +28,9 @@ export function FeaturedProducts() {
         <p className="text-muted-foreground">No featured products yet.</p>
       ) : (
         <ul className={productGridClass}>
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product._id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} eager={index < EAGER_CARDS} />
             </li>
           ))}
         </ul>

@@ -14,10 +14,18 @@ export function productPath(product: Product): string {
   return `/products/${encodeURIComponent(product._id)}`
 }
 
-type ProductCardProps = { product: Product; headingLevel?: 'h2' | 'h3' }
+/** Cards in the first screenful of a grid on a phone or a laptop, whose pictures load at once. */
+export const EAGER_CARDS = 3
+
+type ProductCardProps = {
+  product: Product
+  headingLevel?: 'h2' | 'h3'
+  /** The card is in the first screenful: its picture loads at once. */
+  eager?: boolean
+}
 
 /** A product in a grid: thumbnail, title, company and selling price, the whole card one link. */
-export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 'h3', eager = false }: ProductCardProps) {
   const Heading = headingLevel
   return (
     <Link
@@ -34,6 +42,7 @@ export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) 
         title={product.title}
         width={400}
         height={300}
+        eager={eager}
         className="aspect-[4/3] w-full"
       />
       <div className="flex flex-1 flex-col gap-1 p-4">

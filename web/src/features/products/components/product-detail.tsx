@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { productCartLine } from '@/features/products/cart-line'
 import { ProductGallery } from '@/features/products/components/product-gallery'
 import type { Product } from '@/features/products/types'
-import { amountOptions, formatInr, type CartLine } from '@/lib/pricing'
+import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
 
 type ProductDetailProps = {
   product: Product
@@ -20,6 +20,7 @@ type ProductDetailProps = {
 /** The product page: breadcrumb, gallery, title, company, prices, description, amount and 'Add to bag'. */
 export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
   const [amount, setAmount] = useState(1)
+  const options = useAmountOptions('product-page', 1)
   const outOfStock = product.stock <= 0
 
   return (
@@ -59,7 +60,7 @@ export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
                   disabled={outOfStock}
                   onChange={(event) => setAmount(Number(event.target.value))}
                 >
-                  {amountOptions('product-page', 1).map((option) => (
+                  {options.map((option) => (
                     <option key={option} value={option}>
                       {option}
                     </option>

@@ -8,7 +8,10 @@ type ProductPictureProps = {
   title: string
   width: number
   height: number
-  /** Only the first image of the product page loads eagerly. */
+  /**
+   * A picture in the first screenful (the product page's main image, the first cards of a grid):
+   * loaded at once and first, since it is what the page is judged by; others load as they near view.
+   */
   eager?: boolean
   className?: string
 }
@@ -38,6 +41,7 @@ export function ProductPicture({ src, alt, title, width, height, eager = false, 
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       className={cn('bg-muted object-cover', className)}
     />

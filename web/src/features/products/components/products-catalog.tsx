@@ -3,7 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { Pagination } from '@/components/pagination'
 import { useProducts } from '@/features/products/api/get-products'
 import { LayoutToggle } from '@/features/products/components/layout-toggle'
-import { ProductCard, productGridClass } from '@/features/products/components/product-card'
+import { EAGER_CARDS, ProductCard, productGridClass } from '@/features/products/components/product-card'
 import { ProductGridSkeleton } from '@/features/products/components/product-grid-skeleton'
 import { ProductRow } from '@/features/products/components/product-row'
 import { ProductsFilters } from '@/features/products/components/products-filters'
@@ -80,9 +80,13 @@ function ProductResults({ products, layout, busy }: ProductResultsProps) {
       aria-busy={busy || undefined}
       className={cn(layout === 'grid' ? productGridClass : 'grid gap-4', busy && 'opacity-70 transition-opacity')}
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          {layout === 'grid' ? <ProductCard product={product} headingLevel="h2" /> : <ProductRow product={product} />}
+          {layout === 'grid' ? (
+            <ProductCard product={product} headingLevel="h2" eager={index < EAGER_CARDS} />
+          ) : (
+            <ProductRow product={product} />
+          )}
         </li>
       ))}
     </ul>
