@@ -191,7 +191,7 @@ fn fake_web_dist(root: &std::path::Path) -> PathBuf {
     std::fs::create_dir_all(dist.join("assets")).expect("create dist");
     std::fs::write(
         dist.join("index.html"),
-        "<!doctype html><title>Whisk</title><div id=root></div>",
+        "<!doctype html><html><head><title>Whisk</title></head><body><div id=root></div></body></html>",
     )
     .expect("index");
     std::fs::write(dist.join("assets/index-abc123.js"), "console.log('whisk')").expect("asset");

@@ -87,7 +87,7 @@ const SEEDS: [Seed; 8] = [
     ),
 ];
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
     DynamicImage::new_rgb8(width, height)
         .write_to(&mut out, ImageFormat::Png)

@@ -168,3 +168,55 @@ async fn catalog_answers_are_compressed_and_follow_every_change_of_the_catalog()
     let (shown, _) = brotli_json(&app, &product_path).await;
     assert_eq!(shown["product"]["stock"], 7);
 }
+
+#[tokio::test]
+async fn a_product_page_hints_at_its_data_and_picture_and_an_unknown_one_is_the_plain_app() {
+    let (app, root) = shop().await;
+    let id = product(&app, &root, "Rye Flour 1 kg", "95", 4).await;
+    let picture = reqwest::multipart::Part::bytes(crate::products::png(40, 40))
+        .file_name("rye.png")
+        .mime_str("image/png")
+        .unwrap();
+    let form = reqwest::multipart::Form::new().part("image1", picture);
+    let saved = app
+        .client
+        .patch(app.url(&format!("/api/v1/products/{id}")))
+        .bearer_auth(&root)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), 200);
+    let stored: Value = saved.json().await.unwrap();
+    let image = stored["product"]["image1"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let page = app.get(&format!("/products/{id}")).await;
+    assert_eq!(page.status(), 200);
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("<div id=root>"), "{html}");
+    let head = &html[..html.find("</head>").unwrap()];
+    assert!(
+        head.contains(&format!(
+            r#"<link rel="preload" href="/api/v1/products/{id}" as="fetch" crossorigin>"#
+        )),
+        "{head}"
+    );
+    assert!(
+        head.contains(&format!(
+            r#"<link rel="preload" href="{image}" as="image" fetchpriority="high">"#
+        )),
+        "{head}"
+    );
+
+    let unknown = app
+        .get("/products/nosuchproduct")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(unknown.contains("<div id=root>") && !unknown.contains("preload"));
+}
