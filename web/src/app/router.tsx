@@ -1,18 +1,11 @@
-import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 
 import { NotFoundPage, RouteErrorPage } from '@/app/routes/error'
-import { AboutPage } from '@/app/routes/storefront/about'
 import { CartPage } from '@/app/routes/storefront/cart'
-import { CheckoutPage } from '@/app/routes/storefront/checkout'
 import { HomePage } from '@/app/routes/storefront/home'
 import { StorefrontLayout } from '@/app/routes/storefront/layout'
-import { LoginPage } from '@/app/routes/storefront/login'
-import { OrderPage } from '@/app/routes/storefront/order'
-import { OrdersPage } from '@/app/routes/storefront/orders'
 import { ProductPage } from '@/app/routes/storefront/product'
 import { ProductsPage } from '@/app/routes/storefront/products'
-import { RegisterPage } from '@/app/routes/storefront/register'
 import { FullScreenSpinner } from '@/components/full-screen-spinner'
 import { loadPricing } from '@/lib/pricing'
 
@@ -27,11 +20,22 @@ const adminPage = (name: keyof AdminPages) => async () => {
   return { Component: pages[name] }
 }
 
-/** A storefront page that is money math throughout (checkout, an order): shown once the wasm is in. */
-const afterPricing = (Component: ComponentType) => async () => {
-  await loadPricing()
-  return { Component }
-}
+type StorefrontPages = typeof import('@/app/routes/storefront/later-pages')
+
+/**
+ * A storefront page one rarely lands on first (signing in, checkout, orders, about): loaded on
+ * the way there, so the first page of a visit downloads less. `withPricing` pages are money math
+ * throughout (checkout, an order) and are shown once the pricing wasm is in as well.
+ */
+const laterPage =
+  (name: keyof StorefrontPages, { withPricing = false } = {}) =>
+  async () => {
+    const [pages] = await Promise.all([
+      import('@/app/routes/storefront/later-pages'),
+      withPricing ? loadPricing() : undefined,
+    ])
+    return { Component: pages[name] }
+  }
 
 export const router = createBrowserRouter([
   {
@@ -43,15 +47,15 @@ export const router = createBrowserRouter([
         Component: StorefrontLayout,
         children: [
           { index: true, Component: HomePage },
-          { path: 'about', Component: AboutPage },
+          { path: 'about', lazy: laterPage('AboutPage') },
           { path: 'products', Component: ProductsPage },
           { path: 'products/:id', Component: ProductPage },
           { path: 'cart', Component: CartPage },
-          { path: 'checkout', lazy: afterPricing(CheckoutPage) },
-          { path: 'orders', Component: OrdersPage },
-          { path: 'orders/:id', lazy: afterPricing(OrderPage) },
-          { path: 'login', Component: LoginPage },
-          { path: 'register', Component: RegisterPage },
+          { path: 'checkout', lazy: laterPage('CheckoutPage', { withPricing: true }) },
+          { path: 'orders', lazy: laterPage('OrdersPage') },
+          { path: 'orders/:id', lazy: laterPage('OrderPage', { withPricing: true }) },
+          { path: 'login', lazy: laterPage('LoginPage') },
+          { path: 'register', lazy: laterPage('RegisterPage') },
         ],
       },
       {
