@@ -154,7 +154,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
-        .merge(web::product_pages().with_state(state.clone()))
+        .merge(web::landing_pages().with_state(state.clone()))
         .merge(web::router(&state.config.web_dist))
         .layer(middleware::from_fn_with_state(
             Arc::clone(&state.database),

@@ -9,14 +9,15 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
-use axum::http::{Response, StatusCode};
+use axum::http::{Response, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tower::ServiceBuilder;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::catalog::read_model::ProductView;
+use crate::catalog::query::ProductParams;
+use crate::catalog::read_model::{ImageRef, ProductView};
 use crate::state::AppState;
 
 /// Cache policy for Vite's content-hashed files under `/assets`.
@@ -65,29 +66,26 @@ pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
         .fallback_service(app)
 }
 
-/// Product pages, whose HTML tells the browser about the product's data and main picture.
-pub fn product_pages() -> Router<AppState> {
-    Router::new().route("/products/{id}", get(product_page))
+/// The pages a visit most often starts on (home, the product list, a product), whose HTML tells
+/// the browser about the data and pictures the first screen shows.
+pub fn landing_pages() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home_page))
+        .route("/products", get(products_page))
+        .route("/products/{id}", get(product_page))
 }
 
-/// The app's `index.html` for `/products/{id}`, with preload hints for the product's JSON and its
-/// main picture, so both load while the scripts do; without them the picture, which is what a
-/// phone's first screen shows largest, is only asked for once the app has run and fetched the
-/// product. An unknown product gets the plain page (the app shows its 404).
-async fn product_page(
-    State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-) -> Response<Body> {
+/// How many pictures of a grid are hinted: the first screenful (the web's `EAGER_CARDS`).
+const HINTED_CARDS: usize = 3;
+
+/// The app's `index.html` with `hints` before `</head>`. Without them the first screen's data and
+/// pictures are only asked for once the app has run (a phone's largest paint waits behind the
+/// whole script); with them they load while the script does.
+async fn page_with_hints(state: &AppState, hints: &str) -> Response<Body> {
     let index = state.config.web_dist.join("index.html");
     let Ok(html) = tokio::fs::read_to_string(&index).await else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let hints = state
-        .catalog
-        .snapshot()
-        .product(&id)
-        .map(|product| preload_hints(&id, &product))
-        .unwrap_or_default();
     (
         [
             (
@@ -101,13 +99,75 @@ async fn product_page(
         .into_response()
 }
 
-/// `<link rel="preload">` tags for a product page: its API answer and its first picture.
-fn preload_hints(id: &str, product: &ProductView) -> String {
-    let mut hints = format!(
-        r#"<link rel="preload" href="/api/v1/products/{}" as="fetch" crossorigin>"#,
-        attribute(id)
-    );
-    let first = [
+/// The home page: the featured products the page lists, and their first pictures.
+async fn home_page(State(state): State<AppState>) -> Response<Body> {
+    let featured = ProductParams {
+        featured: Some("true".to_owned()),
+        ..ProductParams::default()
+    };
+    let hints = listing_hints(&state, "/api/v1/products?featured=true", featured);
+    page_with_hints(&state, &hints).await
+}
+
+/// The product list: hinted only as first opened, without filters (the app then asks for
+/// `/api/v1/products`); a filtered list gets the plain page.
+async fn products_page(State(state): State<AppState>, uri: Uri) -> Response<Body> {
+    let hints = match uri.query() {
+        None | Some("") => listing_hints(&state, "/api/v1/products", ProductParams::default()),
+        Some(_) => String::new(),
+    };
+    page_with_hints(&state, &hints).await
+}
+
+/// A product page: the product's JSON and its main picture. An unknown product gets the plain
+/// page (the app shows its 404).
+async fn product_page(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+) -> Response<Body> {
+    let hints = state
+        .catalog
+        .snapshot()
+        .product(&id)
+        .map(|product| preload_hints(&id, &product))
+        .unwrap_or_default();
+    page_with_hints(&state, &hints).await
+}
+
+/// The API answer the app will ask for, and the thumbnails of the first cards it lists.
+fn listing_hints(state: &AppState, api_path: &str, params: ProductParams) -> String {
+    let mut hints = fetch_hint(api_path);
+    if let Ok(query) = params.check() {
+        let listing = state.catalog.snapshot().list(&query);
+        let pictures = listing
+            .products
+            .iter()
+            .filter_map(|product| first_image(product))
+            .take(HINTED_CARDS);
+        for image in pictures {
+            hints.push_str(&image_hint(&image.thumbnail));
+        }
+    }
+    hints
+}
+
+fn fetch_hint(path: &str) -> String {
+    format!(
+        r#"<link rel="preload" href="{}" as="fetch" crossorigin>"#,
+        attribute(path)
+    )
+}
+
+fn image_hint(url: &str) -> String {
+    format!(
+        r#"<link rel="preload" href="{}" as="image" fetchpriority="high">"#,
+        attribute(url)
+    )
+}
+
+/// A product's first picture, in slot order.
+fn first_image(product: &ProductView) -> Option<&ImageRef> {
+    [
         &product.image1,
         &product.image2,
         &product.image3,
@@ -115,12 +175,14 @@ fn preload_hints(id: &str, product: &ProductView) -> String {
         &product.image5,
     ]
     .into_iter()
-    .find_map(Option::as_ref);
-    if let Some(image) = first {
-        hints.push_str(&format!(
-            r#"<link rel="preload" href="{}" as="image" fetchpriority="high">"#,
-            attribute(&image.url)
-        ));
+    .find_map(Option::as_ref)
+}
+
+/// `<link rel="preload">` tags for a product page: its API answer and its first picture.
+fn preload_hints(id: &str, product: &ProductView) -> String {
+    let mut hints = fetch_hint(&format!("/api/v1/products/{id}"));
+    if let Some(image) = first_image(product) {
+        hints.push_str(&image_hint(&image.url));
     }
     hints
 }

@@ -170,7 +170,7 @@ async fn catalog_answers_are_compressed_and_follow_every_change_of_the_catalog()
 }
 
 #[tokio::test]
-async fn a_product_page_hints_at_its_data_and_picture_and_an_unknown_one_is_the_plain_app() {
+async fn landing_pages_hint_at_the_data_and_pictures_of_their_first_screen() {
     let (app, root) = shop().await;
     let id = product(&app, &root, "Rye Flour 1 kg", "95", 4).await;
     let picture = reqwest::multipart::Part::bytes(crate::products::png(40, 40))
