@@ -75,7 +75,10 @@ export function loadPricing(): Promise<void> {
 export function usePricingLoaded(): boolean {
   const loaded = useSyncExternalStore(subscribe, isPricingLoaded, () => false)
   useEffect(() => {
-    if (!loaded) void loadPricing()
+    if (loaded) return
+    // Once the browser is idle: the first screen's pictures and data go first.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    idle(() => void loadPricing())
   }, [loaded])
   return loaded
 }
