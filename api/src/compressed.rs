@@ -152,11 +152,11 @@ impl AnswerCache {
     /// by `json` now, compressed, and kept.
     pub fn answer(
         &self,
-        request: &str,
+        request: String,
         encoding: Encoding,
         json: impl FnOnce() -> String,
     ) -> EncodedJson {
-        let key = (request.to_owned(), encoding);
+        let key = (request, encoding);
         if let Some(kept) = self.answers.get(&key) {
             return kept.clone();
         }
@@ -241,13 +241,13 @@ mod tests {
             Encoding::Gzip,
             Encoding::Brotli,
         ] {
-            cache.answer("/api/v1/products?page=2", encoding, || {
+            cache.answer("/api/v1/products?page=2".into(), encoding, || {
                 writes += 1;
                 "x".repeat(1000)
             });
         }
         assert_eq!(writes, 2, "once for br, once for gzip");
-        cache.answer("/api/v1/products?page=3", Encoding::Brotli, || {
+        cache.answer("/api/v1/products?page=3".into(), Encoding::Brotli, || {
             writes += 1;
             "y".repeat(1000)
         });

@@ -1,29 +1,12 @@
 //! The catalog's responses written from the JSON each product keeps, so a listing is string
 //! concatenation rather than serialisation. The shapes are those of the OpenAPI types in
-//! `products::handlers` (`ProductList`, `ProductMatches`, `ProductEnvelope`).
+//! `products::handlers` (`ProductList`, `ProductMatches`, `ProductEnvelope`); the handlers send
+//! them compressed through the snapshot's answer cache (`crate::compressed`).
 
 use std::sync::Arc;
 
-use axum::http::HeaderValue;
-use axum::http::header::CONTENT_TYPE;
-use axum::response::{IntoResponse, Response};
-
 use crate::catalog::read_model::{CatalogProduct, Snapshot};
 use crate::paging::Pagination;
-
-/// A response whose body is JSON text written already.
-#[derive(Debug)]
-pub struct JsonText(pub String);
-
-impl IntoResponse for JsonText {
-    fn into_response(self) -> Response {
-        (
-            [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
-            self.0,
-        )
-            .into_response()
-    }
-}
 
 fn push_products(body: &mut String, products: &[Arc<CatalogProduct>]) {
     body.push('[');
@@ -49,7 +32,7 @@ pub fn listing(
     products: &[Arc<CatalogProduct>],
     pagination: &Pagination,
     snapshot: &Snapshot,
-) -> JsonText {
+) -> String {
     let pagination = serde_json::to_string(pagination).expect("pagination always serialises");
     let mut body = String::with_capacity(
         capacity(products) + pagination.len() + snapshot.choices_json().len() + 32,
@@ -61,21 +44,21 @@ pub fn listing(
     body.push(',');
     body.push_str(snapshot.choices_json());
     body.push_str("}}");
-    JsonText(body)
+    body
 }
 
 /// `{"data":[...]}`.
-pub fn matches(products: &[Arc<CatalogProduct>]) -> JsonText {
+pub fn matches(products: &[Arc<CatalogProduct>]) -> String {
     let mut body = String::with_capacity(capacity(products));
     body.push_str(r#"{"data":"#);
     push_products(&mut body, products);
     body.push('}');
-    JsonText(body)
+    body
 }
 
 /// `{"product":{...}}`.
-pub fn envelope(product: &CatalogProduct) -> JsonText {
-    JsonText(format!(r#"{{"product":{}}}"#, product.json()))
+pub fn envelope(product: &CatalogProduct) -> String {
+    format!(r#"{{"product":{}}}"#, product.json())
 }
 
 #[cfg(test)]
@@ -111,8 +94,8 @@ mod tests {
         }
     }
 
-    fn parse(text: &JsonText) -> Value {
-        serde_json::from_str(&text.0).expect("valid JSON")
+    fn parse(text: &str) -> Value {
+        serde_json::from_str(text).expect("valid JSON")
     }
 
     #[test]

@@ -373,7 +373,7 @@ impl Snapshot {
     /// this snapshot is asked, then kept compressed (see [`crate::compressed`]).
     pub fn answer(
         &self,
-        request: &str,
+        request: String,
         encoding: Encoding,
         json: impl FnOnce() -> String,
     ) -> EncodedJson {

@@ -136,10 +136,10 @@ pub async fn list(
     let query = params.check()?;
     let snapshot = state.catalog.snapshot();
     Ok(
-        snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
+        snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
             let listing = snapshot.list(&query);
             let pagination = ListMeta::new(query.page, listing.total).pagination;
-            catalog_json::listing(&listing.products, &pagination, &snapshot).0
+            catalog_json::listing(&listing.products, &pagination, &snapshot)
         }),
     )
 }
@@ -160,8 +160,8 @@ pub async fn search(
     ApiQuery(query): ApiQuery<ProductSearch>,
 ) -> EncodedJson {
     let snapshot = state.catalog.snapshot();
-    snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
-        catalog_json::matches(&snapshot.search(&query.q, SEARCH_LIMIT)).0
+    snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
+        catalog_json::matches(&snapshot.search(&query.q, SEARCH_LIMIT))
     })
 }
 
@@ -177,8 +177,8 @@ pub async fn get(
     let snapshot = state.catalog.snapshot();
     let product = snapshot.product(&id).ok_or_else(not_found)?;
     Ok(
-        snapshot.answer(&request_key(&uri), Encoding::preferred(&headers), || {
-            catalog_json::envelope(&product).0
+        snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
+            catalog_json::envelope(&product)
         }),
     )
 }

@@ -6,8 +6,8 @@ use reqwest::Method;
 use reqwest::multipart::Form;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app_with};
-use crate::orders::{checkout, send, shop};
+use crate::helpers::TestApp;
+use crate::orders::{checkout, create_product, send, shop, shop_with};
 
 /// Creates a product with an HSN code and GST rate and returns its id.
 async fn taxed_product(
@@ -33,17 +33,7 @@ async fn taxed_product(
     .fold(Form::new(), |form, (name, value)| {
         form.text(name.to_string(), value.to_string())
     });
-    let response = app
-        .client
-        .post(app.url("/api/v1/products"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(status, 201, "creating {title}: {body}");
+    let body = create_product(app, token, form, title).await;
     assert_eq!(
         (&body["product"]["hsn"], &body["product"]["gstRate"]),
         (&json!(hsn), &json!(rate.parse::<f64>().unwrap()))
@@ -221,18 +211,10 @@ async fn an_order_to_another_state_pays_igst_and_may_carry_the_buyers_gstin() {
 
 #[tokio::test]
 async fn a_shop_in_a_union_territory_without_a_legislature_charges_cgst_and_utgst() {
-    let app = spawn_app_with(|config| {
+    let (app, root) = shop_with(|config| {
         config.shop.state = pricing::find_region("Chandigarh").unwrap();
         config.shop.gstin = "04AAFCW4821K1Z9".into();
     })
-    .await;
-    let root = app.first_superadmin().await;
-    app.call(
-        Method::POST,
-        "/api/v1/categories",
-        Some(&root),
-        Some(json!({"name": "Flours"})),
-    )
     .await;
     let topper = taxed_product(&app, &root, "Acrylic Topper", "118", "3926", "18").await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
@@ -330,15 +312,7 @@ async fn coupon(app: &TestApp, root: &str, body: Value) -> Value {
 
 #[tokio::test]
 async fn two_hundred_buyers_racing_for_a_coupon_of_five_uses_get_exactly_five_discounts() {
-    let app = spawn_app_with(|config| config.max_pending_orders = 1000).await;
-    let root = app.first_superadmin().await;
-    app.call(
-        Method::POST,
-        "/api/v1/categories",
-        Some(&root),
-        Some(json!({"name": "Flours"})),
-    )
-    .await;
+    let (app, root) = shop_with(|config| config.max_pending_orders = 1000).await;
     let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
     coupon(&app, &root, json!({"code": "diwali10", "kind": "percent", "value": 10, "minSubtotal": 300, "usageLimit": 5})).await;
     let (_, asha) = app.register_customer("asha@example.in", "9876543210").await;
@@ -508,15 +482,7 @@ async fn mark(app: &TestApp, root: &str, order: &str, status: &str) -> Value {
 
 #[tokio::test]
 async fn fifty_concurrent_status_changes_number_the_invoices_without_gaps_or_repeats() {
-    let app = spawn_app_with(|config| config.max_pending_orders = 1000).await;
-    let root = app.first_superadmin().await;
-    app.call(
-        Method::POST,
-        "/api/v1/categories",
-        Some(&root),
-        Some(json!({"name": "Flours"})),
-    )
-    .await;
+    let (app, root) = shop_with(|config| config.max_pending_orders = 1000).await;
     let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
     let mut orders = Vec::new();

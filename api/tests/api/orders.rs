@@ -5,11 +5,17 @@ use reqwest::Method;
 use reqwest::multipart::Form;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, spawn_app_with};
+use whisk_api::config::Config;
 
 /// A shop with a superadmin, one category and products; returns the app and the admin token.
 pub(crate) async fn shop() -> (TestApp, String) {
-    let app = spawn_app().await;
+    shop_with(|_| {}).await
+}
+
+/// [`shop`] with its settings adjusted by `adjust`.
+pub(crate) async fn shop_with(adjust: impl FnOnce(&mut Config)) -> (TestApp, String) {
+    let app = spawn_app_with(adjust).await;
     let root = app.first_superadmin().await;
     let response = app
         .call(
@@ -44,6 +50,12 @@ pub(crate) async fn product(
         form.text(name.to_string(), value.to_string())
     })
     .text("stock", stock.to_string());
+    let body = create_product(app, token, form, title).await;
+    body["product"]["_id"].as_str().unwrap().to_owned()
+}
+
+/// Posts a product form as `token`; asserts it was created and returns the answer.
+pub(crate) async fn create_product(app: &TestApp, token: &str, form: Form, title: &str) -> Value {
     let response = app
         .client
         .post(app.url("/api/v1/products"))
@@ -55,7 +67,7 @@ pub(crate) async fn product(
     let status = response.status();
     let body: Value = response.json().await.unwrap();
     assert_eq!(status, 201, "creating {title}: {body}");
-    body["product"]["_id"].as_str().unwrap().to_owned()
+    body
 }
 
 pub(crate) async fn stock(app: &TestApp, id: &str) -> i64 {
