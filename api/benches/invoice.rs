@@ -1,5 +1,5 @@
 //! How long one PDF invoice takes to render: a typical 10-line order and a 60-line order that
-//! runs to three pages: criterion's estimate of the mean, then the median and p99 of 300 timed
+//! runs to four pages: criterion's estimate of the mean, then the median and p99 of 300 timed
 //! renders each. Run with `cargo bench --workspace --bench invoice`.
 #![allow(missing_docs)] // criterion_group! generates an undocumented public function
 
