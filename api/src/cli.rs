@@ -107,7 +107,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
             println!(
                 "Created {} admin {} <{}>",
-                admin.role, admin.username, admin.email
+                admin.role.as_str(),
+                admin.username,
+                admin.email
             );
             Ok(())
         }

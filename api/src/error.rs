@@ -12,6 +12,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+mod code;
+
+pub use code::ErrorCode;
+
 /// Every way a request can fail.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -19,7 +23,7 @@ pub enum ApiError {
     #[error("{message}")]
     BadRequest {
         /// The error code, such as `invalid_json` or `validation_failed`.
-        code: &'static str,
+        code: ErrorCode,
         /// What is wrong, for people.
         message: String,
         /// Field names mapped to what is wrong with each.
@@ -29,7 +33,7 @@ pub enum ApiError {
     #[error("{message}")]
     Unauthorized {
         /// The error code, such as `invalid_credentials`.
-        code: &'static str,
+        code: ErrorCode,
         /// What is wrong, for people.
         message: String,
     },
@@ -37,7 +41,7 @@ pub enum ApiError {
     #[error("{message}")]
     Forbidden {
         /// The error code, such as `forbidden`.
-        code: &'static str,
+        code: ErrorCode,
         /// What is wrong, for people.
         message: String,
     },
@@ -48,7 +52,7 @@ pub enum ApiError {
     #[error("{message}")]
     NotFoundAs {
         /// The error code.
-        code: &'static str,
+        code: ErrorCode,
         /// What is missing, for people.
         message: String,
     },
@@ -59,7 +63,7 @@ pub enum ApiError {
     #[error("{message}")]
     Conflict {
         /// The error code, such as `out_of_stock`.
-        code: &'static str,
+        code: ErrorCode,
         /// What is wrong, for people.
         message: String,
         /// Extra machine-readable detail, such as current prices.
@@ -103,8 +107,8 @@ pub struct ErrorEnvelope {
 pub struct ErrorBody {
     /// The HTTP status code.
     pub status: u16,
-    /// A stable snake_case code.
-    pub code: String,
+    /// What went wrong, for the web app to switch on.
+    pub code: ErrorCode,
     /// A message safe to show to people.
     pub message: String,
     /// Form field names mapped to messages (on 400 and 422).
@@ -122,14 +126,14 @@ impl ApiError {
         let message = message.into();
         let field = field.into();
         ApiError::BadRequest {
-            code: "validation_failed",
+            code: ErrorCode::ValidationFailed,
             message: format!("{field}: {message}"),
             fields: BTreeMap::from([(field, message)]),
         }
     }
 
     /// A 400 without field detail.
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError::BadRequest {
             code,
             message: message.into(),
@@ -154,21 +158,21 @@ impl ApiError {
         }
     }
 
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
         match self {
             ApiError::BadRequest { code, .. }
             | ApiError::Unauthorized { code, .. }
             | ApiError::Forbidden { code, .. }
             | ApiError::Conflict { code, .. }
-            | ApiError::NotFoundAs { code, .. } => code,
-            ApiError::NotFound(_) => "not_found",
-            ApiError::MethodNotAllowed => "method_not_allowed",
-            ApiError::PayloadTooLarge => "payload_too_large",
-            ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
-            ApiError::TooManyRequests { .. } => "rate_limited",
-            ApiError::Busy { .. } => "busy",
-            ApiError::Unavailable(_) => "unavailable",
-            ApiError::Internal(_) => "internal_error",
+            | ApiError::NotFoundAs { code, .. } => *code,
+            ApiError::NotFound(_) => ErrorCode::NotFound,
+            ApiError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
+            ApiError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
+            ApiError::UnsupportedMediaType(_) => ErrorCode::UnsupportedMediaType,
+            ApiError::TooManyRequests { .. } => ErrorCode::RateLimited,
+            ApiError::Busy { .. } => ErrorCode::Busy,
+            ApiError::Unavailable(_) => ErrorCode::Unavailable,
+            ApiError::Internal(_) => ErrorCode::InternalError,
         }
     }
 
@@ -197,7 +201,7 @@ impl ApiError {
         ErrorEnvelope {
             error: ErrorBody {
                 status: self.status().as_u16(),
-                code: self.code().to_owned(),
+                code: self.code(),
                 message,
                 fields,
                 details,
@@ -244,7 +248,7 @@ mod tests {
     #[test]
     fn a_field_error_names_the_field() {
         let envelope = ApiError::invalid_field("email", "is not an e-mail address").envelope();
-        assert_eq!(envelope.error.code, "validation_failed");
+        assert_eq!(envelope.error.code, ErrorCode::ValidationFailed);
         assert_eq!(
             envelope.error.fields.unwrap()["email"],
             "is not an e-mail address"

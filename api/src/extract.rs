@@ -8,7 +8,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// A JSON body. Malformed JSON, a wrong type, a missing or unknown field (request types deny
 /// unknown fields) answer 400 naming the field; a body over the limit answers 413.
@@ -48,13 +48,13 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let inner = error.into_inner();
         if inner.is_syntax() || inner.is_eof() {
             ApiError::bad_request(
-                "invalid_json",
+                ErrorCode::InvalidJson,
                 format!("The body is not valid JSON: {inner}"),
             )
         } else {
             let message = strip_position(&inner.to_string());
             if path == "." || path.is_empty() {
-                ApiError::bad_request("validation_failed", message)
+                ApiError::bad_request(ErrorCode::ValidationFailed, message)
             } else {
                 ApiError::invalid_field(path, message)
             }
@@ -78,7 +78,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
                 let path = error.path().to_string();
                 let message = error.into_inner().to_string();
                 if path == "." || path.is_empty() {
-                    ApiError::bad_request("invalid_query", message)
+                    ApiError::bad_request(ErrorCode::InvalidQuery, message)
                 } else {
                     ApiError::invalid_field(path, message)
                 }
@@ -94,7 +94,7 @@ fn body_rejection(rejection: BytesRejection) -> ApiError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::PayloadTooLarge
     } else {
-        ApiError::bad_request("invalid_body", rejection.body_text())
+        ApiError::bad_request(ErrorCode::InvalidBody, rejection.body_text())
     }
 }
 
@@ -119,7 +119,7 @@ mod tests {
         age: u8,
     }
 
-    fn code_and_fields(error: ApiError) -> (String, Vec<String>) {
+    fn code_and_fields(error: ApiError) -> (ErrorCode, Vec<String>) {
         let envelope = error.envelope();
         (
             envelope.error.code,
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn malformed_json_is_invalid_json() {
         let error = parse_json::<Signup>(b"{\"email\": ").unwrap_err();
-        assert_eq!(code_and_fields(error).0, "invalid_json");
+        assert_eq!(code_and_fields(error).0, ErrorCode::InvalidJson);
     }
 
     #[test]
@@ -150,7 +150,7 @@ mod tests {
         let error = parse_json::<Signup>(br#"{"email":"a@b.in","age":"old"}"#).unwrap_err();
         assert_eq!(
             code_and_fields(error),
-            ("validation_failed".to_owned(), vec!["age".to_owned()])
+            (ErrorCode::ValidationFailed, vec!["age".to_owned()])
         );
     }
 

@@ -25,7 +25,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::db::availability::{self, Availability};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// The Content-Security-Policy of every response. wasm needs `'wasm-unsafe-eval'`; Radix and
 /// sonner set inline styles, hence `'unsafe-inline'` for styles only.
@@ -125,7 +125,7 @@ pub async fn envelope_bare_api_errors(request: Request, next: Next) -> Response 
             ApiError::Internal(anyhow::anyhow!("bare {status} response"))
         }
         _ => ApiError::bad_request(
-            "bad_request",
+            ErrorCode::BadRequest,
             status.canonical_reason().unwrap_or("Bad request"),
         ),
     };

@@ -32,7 +32,7 @@ pub async fn create_admin(
         username: username.as_str().to_owned(),
         email: email.as_str().to_owned(),
         password_hash: Hasher::new(1).hash(&password).await?,
-        role: role.as_str().to_owned(),
+        role,
     };
     repo::create(db, admin, only_if_first)
         .await

@@ -3,9 +3,8 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde_json::{Map, Value};
 
-use crate::admins::repo;
+use crate::admins::repo::{self, AdminChanges};
 use crate::admins::types::{AdminEnvelope, AdminList, UpdateAdmin};
 use crate::auth::session::{Admin, forbidden};
 use crate::domain::{AdminId, Email, FieldErrors, Password, Username};
@@ -65,27 +64,16 @@ pub async fn update(
     admin.require_superadmin()?;
     let id = admin_id(&id)?;
     let mut errors = FieldErrors::new();
-    let mut changes = Map::new();
-    if let Some(username) = body
-        .username
-        .as_deref()
-        .and_then(|v| errors.check("username", Username::parse(v)))
-    {
-        changes.insert(
-            "username".to_owned(),
-            Value::String(username.as_str().to_owned()),
-        );
-    }
-    if let Some(email) = body
-        .email
-        .as_deref()
-        .and_then(|v| errors.check("email", Email::parse(v)))
-    {
-        changes.insert("email".to_owned(), Value::String(email.as_str().to_owned()));
-    }
-    if let Some(role) = body.role {
-        changes.insert("role".to_owned(), Value::String(role.as_str().to_owned()));
-    }
+    let mut changes = AdminChanges {
+        username: errors
+            .check_sent("username", body.username.as_deref(), Username::parse)
+            .map(|username| username.as_str().to_owned()),
+        email: errors
+            .check_sent("email", body.email.as_deref(), Email::parse)
+            .map(|email| email.as_str().to_owned()),
+        password_hash: None,
+        role: body.role,
+    };
     let new_password = body
         .password
         .as_deref()
@@ -94,12 +82,9 @@ pub async fn update(
     errors.finish()?;
     let revoke = new_password.is_some() || body.role.is_some();
     if let Some(new_password) = new_password {
-        changes.insert(
-            "password_hash".to_owned(),
-            Value::String(state.hasher.hash(&new_password).await?),
-        );
+        changes.password_hash = Some(state.hasher.hash(&new_password).await?);
     }
-    let updated = repo::update(&state.db, &id, changes, revoke)
+    let updated = repo::update(&state.db, &id, &changes, revoke)
         .await?
         .ok_or_else(not_found)?;
     Ok(Json(AdminEnvelope { admin: updated }))

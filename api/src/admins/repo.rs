@@ -2,13 +2,14 @@
 
 use anyhow::Context;
 use pricing::PageRequest;
+use serde::Serialize;
 use surrealdb::types::SurrealValue;
 
 use crate::admins::types::AdminAccount;
 use crate::db::Db;
 use crate::db::errors::{thrown, violated_index};
 use crate::domain::{AdminId, AdminRole, Email};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 macro_rules! admin_fields {
     () => {
@@ -26,8 +27,25 @@ pub struct NewAdmin {
     pub email: String,
     /// argon2id hash.
     pub password_hash: String,
-    /// Role text.
-    pub role: String,
+    /// What they may do.
+    pub role: AdminRole,
+}
+
+/// The stored fields an admin update sets, already checked; `None` keeps the field.
+#[derive(Debug, Default, Serialize)]
+pub struct AdminChanges {
+    /// Name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    /// Lower-case e-mail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// argon2id hash of a new password.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<String>,
+    /// The new role.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<AdminRole>,
 }
 
 /// What signing in needs to know about an admin.
@@ -38,15 +56,15 @@ pub struct Credentials {
     pub id: String,
     /// The stored hash.
     pub password_hash: String,
-    /// Role text.
-    pub role: String,
+    /// What they may do.
+    pub role: AdminRole,
     /// The current token version.
     pub token_version: i64,
 }
 
 fn email_taken() -> ApiError {
     ApiError::Conflict {
-        code: "email_taken",
+        code: ErrorCode::EmailTaken,
         message: "An admin with this e-mail address already exists".to_owned(),
         details: None,
     }
@@ -54,7 +72,7 @@ fn email_taken() -> ApiError {
 
 fn last_superadmin() -> ApiError {
     ApiError::Conflict {
-        code: "last_superadmin",
+        code: ErrorCode::LastSuperadmin,
         message: "The last superadmin cannot be removed or demoted".to_owned(),
         details: None,
     }
@@ -63,7 +81,7 @@ fn last_superadmin() -> ApiError {
 /// The refusal of a registration without a superadmin's token once an admin exists.
 pub fn registration_closed() -> ApiError {
     ApiError::Forbidden {
-        code: "registration_closed",
+        code: ErrorCode::RegistrationClosed,
         message: "Admin registration is closed: a superadmin must register new admins".to_owned(),
     }
 }
@@ -152,7 +170,7 @@ pub async fn session_state(db: &Db, id: &AdminId) -> anyhow::Result<Option<(Admi
     #[derive(SurrealValue)]
     #[surreal(crate = "surrealdb::types")]
     struct State {
-        role: String,
+        role: AdminRole,
         token_version: i64,
     }
     let mut response = db
@@ -161,7 +179,7 @@ pub async fn session_state(db: &Db, id: &AdminId) -> anyhow::Result<Option<(Admi
         .await
         .context("loading an admin session")?;
     let state: Option<State> = response.take(0).context("reading an admin session")?;
-    Ok(state.map(|state| (AdminRole::from_db(&state.role), state.token_version)))
+    Ok(state.map(|state| (state.role, state.token_version)))
 }
 
 /// The admin with this id.
@@ -192,18 +210,18 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<AdminAccoun
     Ok((admins, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
 }
 
-/// Applies `changes` (stored field names) to an admin, raising their token version when
-/// `revoke_sessions`. Refuses to demote the last superadmin. `None` when there is no such admin.
+/// Applies `changes` to an admin, raising their token version when `revoke_sessions`. Refuses to
+/// demote the last superadmin. `None` when there is no such admin.
 pub async fn update(
     db: &Db,
     id: &AdminId,
-    changes: serde_json::Map<String, serde_json::Value>,
+    changes: &AdminChanges,
     revoke_sessions: bool,
 ) -> Result<Option<AdminAccount>, ApiError> {
     let demotes = changes
-        .get("role")
-        .and_then(|role| role.as_str())
-        .is_some_and(|role| role != "superadmin");
+        .role
+        .is_some_and(|role| role != AdminRole::Superadmin);
+    let changes = serde_json::to_value(changes).context("encoding an admin's changes")?;
     let mut response = db
         .query(concat!(
             "BEGIN; ",
@@ -217,7 +235,7 @@ pub async fn update(
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
-        .bind(("changes", serde_json::Value::Object(changes)))
+        .bind(("changes", changes))
         .bind(("demotes", demotes))
         .bind(("revoke", revoke_sessions))
         .await

@@ -19,8 +19,8 @@ pub struct AdminAccount {
     pub username: String,
     /// Their e-mail address, lower case.
     pub email: String,
-    /// `staff`, `admin` or `superadmin`.
-    pub role: String,
+    /// What they may do.
+    pub role: AdminRole,
     /// When the account was created (RFC 3339).
     #[surreal(rename = "createdAt")]
     pub created_at: String,

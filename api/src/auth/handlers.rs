@@ -21,7 +21,7 @@ use crate::domain::{
     AdminRole, Email, FieldErrors, Identifier, Mobile, Password, RequiredText, UserId, UserStatus,
     Username,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, parse_json};
 use crate::state::AppState;
 use crate::users::repo::{self as users_repo, NewUser};
@@ -30,7 +30,7 @@ use crate::users::types::{RegisterUser, UserWithToken};
 /// The one answer to every failed sign-in, whether or not the account exists.
 fn invalid_credentials() -> ApiError {
     ApiError::Unauthorized {
-        code: "invalid_credentials",
+        code: ErrorCode::InvalidCredentials,
         message: "Invalid e-mail, mobile number or password".to_owned(),
     }
 }
@@ -164,7 +164,7 @@ pub async fn register(
     )
     else {
         return Err(ApiError::bad_request(
-            "validation_failed",
+            ErrorCode::ValidationFailed,
             "invalid registration",
         ));
     };
@@ -179,7 +179,7 @@ pub async fn register(
             city: city.into_string(),
             state: region.into_string(),
             company: company.into_string(),
-            status: body.status.unwrap_or_default().as_str().to_owned(),
+            status: body.status.unwrap_or_default(),
         },
     )
     .await?;
@@ -230,9 +230,9 @@ pub async fn login(
         &c.password_hash
     })
     .await?;
-    if UserStatus::from_db(&credentials.status) == UserStatus::Inactive {
+    if credentials.status == UserStatus::Inactive {
         return Err(ApiError::Forbidden {
-            code: "account_inactive",
+            code: ErrorCode::AccountInactive,
             message: "This account has been deactivated. Please contact us.".to_owned(),
         });
     }
@@ -331,7 +331,10 @@ pub async fn reset_password(
     let new_password = errors.check("newPassword", Password::parse(&body.new_password));
     errors.finish()?;
     let (Some(identifier), Some(new_password)) = (identifier, new_password) else {
-        return Err(ApiError::bad_request("validation_failed", "invalid reset"));
+        return Err(ApiError::bad_request(
+            ErrorCode::ValidationFailed,
+            "invalid reset",
+        ));
     };
     count_attempt(
         &state,
@@ -343,7 +346,7 @@ pub async fn reset_password(
 
     let invalid_otp = || {
         ApiError::bad_request(
-            "invalid_otp",
+            ErrorCode::InvalidOtp,
             "The code is wrong or has expired. Ask for a new one.",
         )
     };
@@ -376,18 +379,20 @@ async fn admin_registration(request: Request, state: &AppState) -> ApiResult<Reg
     }
     let mut multipart = Multipart::from_request(request, state)
         .await
-        .map_err(|rejection| ApiError::bad_request("invalid_body", rejection.body_text()))?;
+        .map_err(|rejection| {
+            ApiError::bad_request(ErrorCode::InvalidBody, rejection.body_text())
+        })?;
     let mut fields = serde_json::Map::new();
     while let Some(field) = multipart
         .next_field()
         .await
-        .map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))?
+        .map_err(|error| ApiError::bad_request(ErrorCode::InvalidBody, error.body_text()))?
     {
         let name = field.name().unwrap_or_default().to_owned();
         let value = field
             .text()
             .await
-            .map_err(|error| ApiError::bad_request("invalid_body", error.body_text()))?;
+            .map_err(|error| ApiError::bad_request(ErrorCode::InvalidBody, error.body_text()))?;
         if !(name == "role" && value.is_empty()) {
             fields.insert(name, serde_json::Value::String(value));
         }
@@ -435,7 +440,7 @@ pub async fn register_admin(
     errors.finish()?;
     let (Some(username), Some(email), Some(password)) = (username, email, password) else {
         return Err(ApiError::bad_request(
-            "validation_failed",
+            ErrorCode::ValidationFailed,
             "invalid registration",
         ));
     };
@@ -460,13 +465,13 @@ pub async fn register_admin(
         username: username.as_str().to_owned(),
         email: email.as_str().to_owned(),
         password_hash: state.hasher.hash(&password).await?,
-        role: role.as_str().to_owned(),
+        role,
     };
     let admin = admins_repo::create(&state.db, new_admin, registering_first)
         .await
         .map_err(|error| match error {
             ApiError::Forbidden {
-                code: "registration_closed",
+                code: ErrorCode::RegistrationClosed,
                 ..
             } => closed_for(&caller),
             other => other,
@@ -529,7 +534,7 @@ pub async fn login_admin(
     let jwt = state.tokens.issue(
         TokenKind::Admin,
         &admin.id,
-        &credentials.role,
+        credentials.role.as_str(),
         credentials.token_version,
         ADMIN_TOKEN_TTL,
     )?;

@@ -7,8 +7,8 @@ use axum::http::request::Parts;
 
 use crate::admins::repo as admins_repo;
 use crate::auth::tokens::{Claims, TokenKind};
-use crate::domain::{AdminId, AdminRole, UserId};
-use crate::error::ApiError;
+use crate::domain::{AdminId, AdminRole, UserId, UserStatus};
+use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
 use crate::users::repo as users_repo;
 
@@ -60,14 +60,14 @@ pub enum Caller {
 /// A 403 `forbidden` with this message.
 pub fn forbidden(message: &str) -> ApiError {
     ApiError::Forbidden {
-        code: "forbidden",
+        code: ErrorCode::Forbidden,
         message: message.to_owned(),
     }
 }
 
 fn unauthorized(message: &str) -> ApiError {
     ApiError::Unauthorized {
-        code: "unauthorized",
+        code: ErrorCode::Unauthorized,
         message: message.to_owned(),
     }
 }
@@ -95,7 +95,9 @@ async fn caller(parts: &Parts, state: &AppState) -> Result<Option<Caller>, ApiEr
         TokenKind::User => {
             let id = UserId::parse(&claims.sub).ok_or_else(revoked)?;
             match users_repo::session_state(&state.db, &id).await? {
-                Some((status, version)) if status == "active" && version == claims.ver => {
+                Some((status, version))
+                    if status == UserStatus::Active && version == claims.ver =>
+                {
                     Ok(Some(Caller::Customer(Customer { id })))
                 }
                 _ => Err(revoked()),

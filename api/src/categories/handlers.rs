@@ -3,15 +3,14 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde_json::{Map, Value};
 
 use crate::auth::session::Admin;
-use crate::categories::repo::{self, CategoryFields};
+use crate::categories::repo::{self, CategoryChanges, CategoryFields};
 use crate::categories::types::{
     CategoryEnvelope, CategoryList, NewCategoryInput, UpdateCategoryInput,
 };
 use crate::domain::{CategoryId, FieldErrors};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PICKER_PAGE_SIZE, PageParams};
 use crate::state::AppState;
@@ -91,7 +90,7 @@ pub async fn create(
     errors.finish()?;
     let (Some(name), Some(description)) = (name, description) else {
         return Err(ApiError::bad_request(
-            "validation_failed",
+            ErrorCode::ValidationFailed,
             "invalid category",
         ));
     };
@@ -112,24 +111,17 @@ pub async fn update(
 ) -> ApiResult<Json<CategoryEnvelope>> {
     let id = category_id(&id)?;
     let mut errors = FieldErrors::new();
-    let mut changes = Map::new();
-    if let Some(name) = body
-        .name
-        .as_deref()
-        .and_then(|raw| errors.check("name", parse_name(raw)))
-    {
-        changes.insert("name".to_owned(), Value::String(name));
-    }
-    if let Some(description) = body
-        .description
-        .as_deref()
-        .and_then(|raw| errors.check("description", parse_description(raw)))
-    {
-        changes.insert("description".to_owned(), Value::String(description));
-    }
+    let changes = CategoryChanges {
+        name: errors.check_sent("name", body.name.as_deref(), parse_name),
+        description: errors.check_sent(
+            "description",
+            body.description.as_deref(),
+            parse_description,
+        ),
+    };
     errors.finish()?;
     let mark = state.catalog_feed.mark();
-    let category = repo::update(&state.db, &id, changes)
+    let category = repo::update(&state.db, &id, &changes)
         .await?
         .ok_or_else(not_found)?;
     state.catalog_feed.after_write(mark).await;

@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use pricing::PageRequest;
+use serde::Serialize;
 use surrealdb::types::SurrealValue;
 
 use crate::categories::types::Category;
@@ -9,7 +10,7 @@ use crate::db::Db;
 use crate::db::errors::{Failure, failure, violated_index};
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::CategoryId;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 macro_rules! category_fields {
     () => {
@@ -27,10 +28,21 @@ pub struct CategoryFields {
     pub description: String,
 }
 
+/// The stored fields a category update sets, already checked; `None` keeps the field.
+#[derive(Debug, Default, Serialize)]
+pub struct CategoryChanges {
+    /// Name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
 fn on_write_error(error: surrealdb::Error) -> ApiError {
     if violated_index(&error).as_deref() == Some("category_name") {
         return ApiError::Conflict {
-            code: "name_taken",
+            code: ErrorCode::NameTaken,
             message: "A category with this name already exists".to_owned(),
             details: None,
         };
@@ -86,12 +98,13 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, 
     Ok((categories, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
 }
 
-/// Applies `changes` (stored field names) to a category; `None` when there is no such category.
+/// Applies `changes` to a category; `None` when there is no such category.
 pub async fn update(
     db: &Db,
     id: &CategoryId,
-    changes: serde_json::Map<String, serde_json::Value>,
+    changes: &CategoryChanges,
 ) -> Result<Option<Category>, ApiError> {
+    let changes = serde_json::to_value(changes).context("encoding a category's changes")?;
     let mut response = db
         .query(concat!(
             "UPDATE $id MERGE $changes RETURN NONE; ",
@@ -100,7 +113,7 @@ pub async fn update(
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
-        .bind(("changes", serde_json::Value::Object(changes)))
+        .bind(("changes", changes))
         .await
         .context("updating a category")?;
     if let Some(error) = response.take_errors().remove(&0) {
@@ -166,7 +179,7 @@ pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
 
 fn in_use(who: &str) -> ApiError {
     ApiError::Conflict {
-        code: "category_in_use",
+        code: ErrorCode::CategoryInUse,
         message: format!("{who} this category; move them to another category first"),
         details: None,
     }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use pricing::{CouponKind, CouponTerms, Money};
+use pricing::{CouponTerms, Money};
 use serde_json::json;
 use surrealdb::types::Datetime;
 
@@ -15,7 +15,7 @@ use crate::coupons::types::{
     CouponAnswer, CouponEnvelope, CouponInput, CouponList, CouponTermsEnvelope,
 };
 use crate::domain::FieldErrors;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
 use crate::state::AppState;
@@ -28,7 +28,7 @@ pub fn normalize_code(code: &str) -> String {
 /// 404 `coupon_not_found`.
 pub fn not_found() -> ApiError {
     ApiError::NotFoundAs {
-        code: "coupon_not_found",
+        code: ErrorCode::CouponNotFound,
         message: "There is no such coupon code".to_owned(),
     }
 }
@@ -40,7 +40,7 @@ pub fn unusable(reason: &str, message: &str) -> ApiError {
         message = first.to_uppercase() + &message[1..];
     }
     ApiError::Conflict {
-        code: "coupon_unusable",
+        code: ErrorCode::CouponUnusable,
         message,
         details: Some(json!({ "reason": reason })),
     }
@@ -95,15 +95,7 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
             String::new()
         }
     };
-    let kind = input.kind.or_else(|| {
-        base.as_ref().map(|base| {
-            if base.kind == "flat" {
-                CouponKind::Flat
-            } else {
-                CouponKind::Percent
-            }
-        })
-    });
+    let kind = input.kind.or_else(|| base.as_ref().map(|base| base.kind));
     if kind.is_none() {
         errors.add("kind", "is required: percent or flat");
     }
@@ -146,7 +138,7 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
     if let (Some(kind), Some(value)) = (kind, value) {
         let terms = CouponTerms {
             code: code.clone(),
-            kind,
+            kind: kind.into(),
             value,
             min_subtotal,
             max_discount,
@@ -159,11 +151,14 @@ fn checked_fields(input: CouponInput, current: Option<&CouponRow>) -> ApiResult<
     }
     errors.finish()?;
     let (Some(kind), Some(value)) = (kind, value) else {
-        return Err(ApiError::bad_request("validation_failed", "invalid coupon"));
+        return Err(ApiError::bad_request(
+            ErrorCode::ValidationFailed,
+            "invalid coupon",
+        ));
     };
     Ok(CouponFields {
         code,
-        kind: repo::kind_name(kind).to_owned(),
+        kind,
         value: value.as_decimal(),
         min_subtotal: min_subtotal.as_decimal(),
         max_discount: max_discount.map(Money::as_decimal),
@@ -235,7 +230,7 @@ pub async fn create(
             Json(CouponEnvelope { coupon: row.view() }),
         )),
         Err(WriteError::CodeTaken) => Err(ApiError::Conflict {
-            code: "code_taken",
+            code: ErrorCode::CodeTaken,
             message: format!("A coupon with the code {code} exists already"),
             details: None,
         }),

@@ -1,11 +1,11 @@
 //! All SurrealQL about coupons. A coupon's record key is its code in upper case.
 
 use anyhow::Context;
-use pricing::{CouponKind, CouponTerms, CouponUsage, Money, PageRequest};
+use pricing::{CouponTerms, CouponUsage, Money, PageRequest};
 use rust_decimal::Decimal;
 use surrealdb::types::{Datetime, RecordId, SurrealValue};
 
-use crate::coupons::types::{Coupon, CouponTermsView};
+use crate::coupons::types::{Coupon, CouponKind, CouponTermsView};
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::UserId;
@@ -27,22 +27,6 @@ fn millis(time: &Datetime) -> i64 {
     time.timestamp_millis()
 }
 
-fn kind(text: &str) -> CouponKind {
-    if text == "flat" {
-        CouponKind::Flat
-    } else {
-        CouponKind::Percent
-    }
-}
-
-/// The stored name of a kind.
-pub fn kind_name(kind: CouponKind) -> &'static str {
-    match kind {
-        CouponKind::Percent => "percent",
-        CouponKind::Flat => "flat",
-    }
-}
-
 fn count(value: Option<i64>) -> Option<u32> {
     value.and_then(|value| u32::try_from(value).ok())
 }
@@ -54,7 +38,7 @@ pub struct CouponRow {
     /// See the schema.
     pub code: String,
     /// See the schema.
-    pub kind: String,
+    pub kind: CouponKind,
     /// See the schema.
     pub value: Decimal,
     /// See the schema.
@@ -84,7 +68,7 @@ impl CouponRow {
     pub fn terms(&self) -> CouponTerms {
         CouponTerms {
             code: self.code.clone(),
-            kind: kind(&self.kind),
+            kind: self.kind.into(),
             value: Money::round(self.value),
             min_subtotal: Money::round(self.min_subtotal),
             max_discount: self.max_discount.map(Money::round),
@@ -114,7 +98,7 @@ impl CouponRow {
         let terms = self.terms();
         CouponTermsView {
             code: terms.code,
-            kind: terms.kind,
+            kind: self.kind,
             value: terms.value,
             min_subtotal: terms.min_subtotal,
             max_discount: terms.max_discount,
@@ -129,7 +113,7 @@ impl CouponRow {
         Coupon {
             id: self.code.clone(),
             code: self.code,
-            kind: terms.kind,
+            kind: self.kind,
             value: terms.value,
             min_subtotal: terms.min_subtotal,
             max_discount: terms.max_discount,
@@ -151,8 +135,8 @@ impl CouponRow {
 pub struct CouponFields {
     /// The code in upper case.
     pub code: String,
-    /// `percent` or `flat`.
-    pub kind: String,
+    /// What it takes off.
+    pub kind: CouponKind,
     /// Percent or rupees.
     pub value: Decimal,
     /// The smallest subtotal it applies to.
@@ -175,7 +159,7 @@ impl From<&CouponRow> for CouponFields {
     fn from(row: &CouponRow) -> CouponFields {
         CouponFields {
             code: row.code.clone(),
-            kind: row.kind.clone(),
+            kind: row.kind,
             value: row.value,
             min_subtotal: row.min_subtotal,
             max_discount: row.max_discount,

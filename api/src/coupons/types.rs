@@ -1,8 +1,32 @@
 //! Coupon request and response types.
 
-use pricing::{CouponKind, Money};
+use pricing::Money;
 use serde::{Deserialize, Deserializer, Serialize};
+use surrealdb::types::SurrealValue;
 use utoipa::ToSchema;
+
+// The pricing crate's `CouponKind` as the API and the database spell it, with the OpenAPI and
+// SurrealDB conversions that crate leaves out.
+/// What a coupon takes off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, SurrealValue, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+#[surreal(untagged, lowercase)]
+pub enum CouponKind {
+    /// `value` percent of the subtotal, at most `maxDiscount` when one is set.
+    Percent,
+    /// `value` rupees, at most the subtotal.
+    Flat,
+}
+
+impl From<CouponKind> for pricing::CouponKind {
+    fn from(kind: CouponKind) -> pricing::CouponKind {
+        match kind {
+            CouponKind::Percent => pricing::CouponKind::Percent,
+            CouponKind::Flat => pricing::CouponKind::Flat,
+        }
+    }
+}
 
 /// A coupon as admins see it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -13,8 +37,7 @@ pub struct Coupon {
     pub id: String,
     /// The code in upper case; codes are unique ignoring case.
     pub code: String,
-    /// `percent` or `flat`.
-    #[schema(value_type = String, example = "percent")]
+    /// What it takes off.
     pub kind: CouponKind,
     /// Percent (1 to 100) or rupees.
     #[schema(value_type = f64)]
@@ -65,8 +88,7 @@ pub struct CouponList {
 pub struct CouponTermsView {
     /// The code.
     pub code: String,
-    /// `percent` or `flat`.
-    #[schema(value_type = String, example = "percent")]
+    /// What it takes off.
     pub kind: CouponKind,
     /// Percent or rupees.
     #[schema(value_type = f64)]
@@ -114,8 +136,7 @@ fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
 pub struct CouponInput {
     /// 3 to 24 letters, digits, `-` or `_`; stored in upper case.
     pub code: Option<String>,
-    /// `percent` or `flat`.
-    #[schema(value_type = Option<String>, example = "percent")]
+    /// What it takes off.
     pub kind: Option<CouponKind>,
     /// Percent (1 to 100) or rupees.
     #[schema(value_type = Option<f64>)]

@@ -1,6 +1,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use surrealdb::types::SurrealValue;
 use utoipa::ToSchema;
 
 /// A username: 2 to 50 characters after trimming.
@@ -202,8 +203,13 @@ impl Identifier {
 }
 
 /// Whether a customer may sign in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, SurrealValue, ToSchema, Default,
+)]
 #[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+// A separate attribute: the derive stops reading one at `crate = ...`.
+#[surreal(untagged, lowercase)]
 pub enum UserStatus {
     /// May sign in and order.
     #[default]
@@ -212,31 +218,25 @@ pub enum UserStatus {
     Inactive,
 }
 
-impl UserStatus {
-    /// The stored text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            UserStatus::Active => "active",
-            UserStatus::Inactive => "inactive",
-        }
-    }
-
-    /// From the stored text.
-    pub fn from_db(text: &str) -> UserStatus {
-        if text == "inactive" {
-            UserStatus::Inactive
-        } else {
-            UserStatus::Active
-        }
-    }
-}
-
 /// A back-office role. Every role reads and edits; deleting needs `admin` or `superadmin`;
 /// managing admins needs `superadmin`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema, Default,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    SurrealValue,
+    ToSchema,
+    Default,
 )]
 #[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+#[surreal(untagged, lowercase)]
 pub enum AdminRole {
     /// Reads and edits.
     #[default]
@@ -248,21 +248,12 @@ pub enum AdminRole {
 }
 
 impl AdminRole {
-    /// The stored text.
+    /// The role as the API, the database and session tokens spell it.
     pub fn as_str(self) -> &'static str {
         match self {
             AdminRole::Staff => "staff",
             AdminRole::Admin => "admin",
             AdminRole::Superadmin => "superadmin",
-        }
-    }
-
-    /// From the stored text; unknown text is the least powerful role.
-    pub fn from_db(text: &str) -> AdminRole {
-        match text {
-            "superadmin" => AdminRole::Superadmin,
-            "admin" => AdminRole::Admin,
-            _ => AdminRole::Staff,
         }
     }
 
@@ -340,6 +331,19 @@ mod tests {
         assert_eq!(
             RequiredText::parse("  MG Road ").unwrap().as_str(),
             "MG Road"
+        );
+    }
+
+    #[test]
+    fn statuses_and_roles_are_stored_as_their_names() {
+        use surrealdb::types::Value;
+        assert_eq!(
+            UserStatus::Inactive.into_value(),
+            Value::String("inactive".to_owned())
+        );
+        assert_eq!(
+            AdminRole::from_value(Value::String("superadmin".to_owned())).unwrap(),
+            AdminRole::Superadmin
         );
     }
 

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// Collects per-field refusals while a request is parsed, then answers one 400 naming them all.
 #[derive(Debug, Default)]
@@ -21,6 +21,17 @@ impl FieldErrors {
                 None
             }
         }
+    }
+
+    /// Parses a field the request may leave out: `None` when it was left out or refused (the
+    /// refusal recorded under `field`).
+    pub fn check_sent<T>(
+        &mut self,
+        field: &str,
+        sent: Option<&str>,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        sent.and_then(|text| self.check(field, parse(text)))
     }
 
     /// Records a message for a field.
@@ -47,7 +58,7 @@ impl FieldErrors {
             .collect::<Vec<_>>()
             .join("; ");
         Err(ApiError::BadRequest {
-            code: "validation_failed",
+            code: ErrorCode::ValidationFailed,
             message,
             fields: self.0,
         })

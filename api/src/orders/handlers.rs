@@ -13,8 +13,8 @@ use axum::response::IntoResponse;
 use pricing::Money;
 
 use crate::auth::session::{Admin, Caller, Customer};
-use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId};
-use crate::error::{ApiError, ApiResult};
+use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId, UserStatus};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::orders::repo;
@@ -70,7 +70,7 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
         || !key.bytes().all(|byte| byte.is_ascii_graphic())
     {
         return Err(ApiError::bad_request(
-            "invalid_idempotency_key",
+            ErrorCode::InvalidIdempotencyKey,
             format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
         ));
     }
@@ -195,7 +195,7 @@ async fn customer_placement(
     let user = users_repo::find(&state.db, &customer.id)
         .await?
         .ok_or_else(|| ApiError::Unauthorized {
-            code: "unauthorized",
+            code: ErrorCode::Unauthorized,
             message: "Your session has ended. Please sign in again.".to_owned(),
         })?;
     let mut errors = FieldErrors::new();
@@ -241,7 +241,7 @@ async fn admin_placement(
     let user = users_repo::find(&state.db, &user_id)
         .await?
         .ok_or_else(|| ApiError::invalid_field("userId", "no such customer"))?;
-    if user.status != "active" {
+    if user.status != UserStatus::Active {
         return Err(ApiError::invalid_field(
             "userId",
             "this customer's account is inactive",
@@ -372,7 +372,7 @@ pub async fn invoice(
     let order = visible_order(&state, &caller, &id).await?.view();
     if order.invoice_number.is_none() {
         return Err(ApiError::Conflict {
-            code: "invoice_unavailable",
+            code: ErrorCode::InvoiceUnavailable,
             message: "The tax invoice is issued once the order is shipped or delivered".to_owned(),
             details: None,
         });
@@ -394,7 +394,7 @@ pub async fn credit_note(
     let order = visible_order(&state, &caller, &id).await?.view();
     if order.credit_note_number.is_none() {
         return Err(ApiError::Conflict {
-            code: "credit_note_unavailable",
+            code: ErrorCode::CreditNoteUnavailable,
             message: "A credit note is issued when an invoiced order is cancelled".to_owned(),
             details: None,
         });

@@ -6,10 +6,11 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use pricing::{CouponKind, CouponTerms, GstRate, LineMoney, Money};
+use pricing::{CouponTerms, GstRate, LineMoney, Money};
 use rust_decimal::Decimal;
 use surrealdb::types::{RecordId, SurrealValue};
 
+use crate::coupons::types::CouponKind;
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
@@ -137,8 +138,8 @@ impl StoredItem {
 pub struct StoredCoupon {
     /// The code.
     pub code: String,
-    /// `percent` or `flat`.
-    pub kind: String,
+    /// What it takes off.
+    pub kind: CouponKind,
     /// Percent, or rupees.
     pub value: Decimal,
     /// The smallest subtotal it applies to.
@@ -152,11 +153,7 @@ impl StoredCoupon {
     pub fn terms(&self) -> CouponTerms {
         CouponTerms {
             code: self.code.clone(),
-            kind: if self.kind == "flat" {
-                CouponKind::Flat
-            } else {
-                CouponKind::Percent
-            },
+            kind: self.kind.into(),
             value: Money::round(self.value),
             min_subtotal: Money::round(self.min_subtotal),
             max_discount: self.max_discount.map(Money::round),
@@ -169,7 +166,7 @@ impl StoredCoupon {
         let terms = self.terms();
         OrderCoupon {
             code: terms.code,
-            kind: terms.kind,
+            kind: self.kind,
             value: terms.value,
             min_subtotal: terms.min_subtotal,
             max_discount: terms.max_discount,
@@ -214,7 +211,7 @@ pub struct OrderFields {
     /// What is charged.
     pub order_total: Decimal,
     /// Status.
-    pub status: String,
+    pub status: OrderStatus,
     /// The coupon used, with the terms it was priced with.
     pub coupon: Option<StoredCoupon>,
     /// What the coupon took off.
@@ -266,7 +263,7 @@ pub struct OrderRow {
     /// See [`OrderFields`].
     pub order_total: Decimal,
     /// See [`OrderFields`].
-    pub status: String,
+    pub status: OrderStatus,
     /// See [`OrderFields`].
     pub coupon: Option<StoredCoupon>,
     /// See [`OrderFields`] (`None` before coupons existed).
@@ -308,11 +305,6 @@ pub struct OrderRow {
 }
 
 impl OrderRow {
-    /// The order's status (pending when the stored text is unknown).
-    pub fn status(&self) -> OrderStatus {
-        OrderStatus::parse(&self.status).unwrap_or(OrderStatus::Pending)
-    }
-
     /// Its lines as (product, amount).
     pub fn held_lines(&self) -> Vec<(ProductId, u32)> {
         self.cart_items
@@ -328,7 +320,6 @@ impl OrderRow {
 
     /// The API view.
     pub fn view(self) -> Order {
-        let status = self.status();
         Order {
             id: self.id,
             order_id: self.order_id,
@@ -362,7 +353,7 @@ impl OrderRow {
             invoice_date: self.invoice_date,
             credit_note_number: self.credit_note_number,
             credit_note_date: self.credit_note_date,
-            status,
+            status: self.status,
             user: OrderCustomer {
                 id: self.user_id,
                 username: self.user_name.unwrap_or_default(),

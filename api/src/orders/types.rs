@@ -2,11 +2,16 @@
 
 use pricing::{GstRate, Money};
 use serde::{Deserialize, Serialize};
+use surrealdb::types::SurrealValue;
 use utoipa::ToSchema;
 
+use crate::coupons::types::CouponKind;
+
 /// Where an order's status stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, SurrealValue, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+#[surreal(untagged, lowercase)]
 pub enum OrderStatus {
     /// Placed, not yet paid.
     Pending,
@@ -21,7 +26,7 @@ pub enum OrderStatus {
 }
 
 impl OrderStatus {
-    /// The stored text.
+    /// The status as the API and the database spell it.
     pub fn as_str(self) -> &'static str {
         match self {
             OrderStatus::Pending => "pending",
@@ -30,19 +35,6 @@ impl OrderStatus {
             OrderStatus::Delivered => "delivered",
             OrderStatus::Cancelled => "cancelled",
         }
-    }
-
-    /// The status stored as `text`.
-    pub fn parse(text: &str) -> Option<OrderStatus> {
-        [
-            OrderStatus::Pending,
-            OrderStatus::Paid,
-            OrderStatus::Shipped,
-            OrderStatus::Delivered,
-            OrderStatus::Cancelled,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == text)
     }
 
     /// True while the order holds its items' stock (every status but cancelled).
@@ -111,9 +103,8 @@ pub struct PlaceOfSupply {
 pub struct OrderCoupon {
     /// The code.
     pub code: String,
-    /// `percent` or `flat`.
-    #[schema(value_type = String)]
-    pub kind: pricing::CouponKind,
+    /// What it takes off.
+    pub kind: CouponKind,
     /// Percent, or rupees.
     #[schema(value_type = f64)]
     pub value: Money,

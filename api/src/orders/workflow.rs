@@ -14,7 +14,7 @@ use crate::coupons::repo as coupons_repo;
 use crate::db::Db;
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
 use crate::orders::repo::{
@@ -123,7 +123,7 @@ fn stored_fields(
         charge_total: totals.subtotal.as_decimal(),
         discount: totals.discount.as_decimal(),
         order_total: totals.total.as_decimal(),
-        status: status.as_str().to_owned(),
+        status,
         coupon: pricing.coupon.cloned(),
         coupon_discount: totals.coupon_discount.as_decimal(),
         taxable_total: decimal(totals.tax.taxable_value),
@@ -168,7 +168,7 @@ async fn read_coupon(
         .map_err(|refusal| coupon_unusable(refusal.reason(), &refusal.to_string()))?;
     let stored = StoredCoupon {
         code: row.code.clone(),
-        kind: row.kind.clone(),
+        kind: row.kind,
         value: row.value,
         min_subtotal: row.min_subtotal,
         max_discount: row.max_discount,
@@ -185,7 +185,7 @@ async fn read_coupon(
 
 fn unavailable(Unavailable(product): Unavailable) -> ApiError {
     ApiError::Conflict {
-        code: "product_unavailable",
+        code: ErrorCode::ProductUnavailable,
         message: "A product in this order is no longer sold; remove it and try again".to_owned(),
         details: Some(json!([{ "productId": product.key() }])),
     }
@@ -208,7 +208,7 @@ fn price_changed(
         })
         .collect();
     ApiError::Conflict {
-        code: "price_changed",
+        code: ErrorCode::PriceChanged,
         message: format!(
             "Prices changed since you added them: {}. Please review your order.",
             named.join("; ")
@@ -230,7 +230,7 @@ fn out_of_stock(product: &ProductId, left: i64, title: Option<&str>) -> ApiError
         format!("Only {left} left of {title}")
     };
     ApiError::Conflict {
-        code: "out_of_stock",
+        code: ErrorCode::OutOfStock,
         message,
         details: Some(json!({ "productId": product.key(), "left": left.max(0) })),
     }
@@ -238,7 +238,7 @@ fn out_of_stock(product: &ProductId, left: i64, title: Option<&str>) -> ApiError
 
 fn too_many_pending(most: u32) -> ApiError {
     ApiError::Conflict {
-        code: "too_many_pending_orders",
+        code: ErrorCode::TooManyPendingOrders,
         message: format!(
             "You already have {most} orders waiting for payment. Please pay for one of them, or ask us to cancel it, before placing another."
         ),
@@ -475,7 +475,7 @@ fn documents(row: &OrderRow, new_status: OrderStatus, now: time::OffsetDateTime)
 
 fn invoiced(number: &str) -> ApiError {
     ApiError::Conflict {
-        code: "order_invoiced",
+        code: ErrorCode::OrderInvoiced,
         message: format!(
             "Tax invoice {number} has been issued for this order, so its items, discount and buyer cannot change. Cancel it (a credit note is issued) and place a new order instead."
         ),
@@ -516,7 +516,7 @@ pub async fn edit(
         {
             return Err(invoiced(number));
         }
-        let (old_status, new_status) = (row.status(), edit.status.unwrap_or(row.status()));
+        let (old_status, new_status) = (row.status, edit.status.unwrap_or(row.status));
         let mut current = HashMap::new();
         let priced = match (&edit.items, &ids) {
             (Some(items), Some(ids)) => {
@@ -614,7 +614,7 @@ pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<
         let Some(row) = repo::find(db, id).await? else {
             return Ok(None);
         };
-        let status = row.status();
+        let status = row.status;
         let before = lines::held(
             &row.held_lines(),
             status.holds_stock() && status != OrderStatus::Delivered,

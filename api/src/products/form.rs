@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use tokio::io::AsyncWriteExt;
 
 use crate::domain::new_record_key;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::uploads::images::MAX_IMAGE_BYTES;
 
 /// An uploaded file on disk, removed when dropped.
@@ -70,7 +70,7 @@ fn multipart_error(error: axum::extract::multipart::MultipartError) -> ApiError 
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::PayloadTooLarge
     } else {
-        ApiError::bad_request("invalid_body", error.body_text())
+        ApiError::bad_request(ErrorCode::InvalidBody, error.body_text())
     }
 }
 

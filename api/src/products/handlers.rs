@@ -20,7 +20,7 @@ use crate::catalog::read_model::ProductView;
 use crate::compressed::{EncodedJson, Encoding};
 use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
 use crate::domain::{CategoryId, FieldErrors, ProductId};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::ApiQuery;
 use crate::paging::{ListMeta, Pagination};
 use crate::products::form::{self, ProductForm};
@@ -535,7 +535,7 @@ fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
         StockEdit::Set(_) => format!("{left} in stock now; the stock cannot go below zero."),
     };
     ApiError::Conflict {
-        code: "stock_changed",
+        code: ErrorCode::StockChanged,
         message,
         details: Some(serde_json::json!({ "stock": left })),
     }
@@ -557,7 +557,7 @@ pub async fn create(
     errors.finish()?;
     let Some(text) = text else {
         return Err(ApiError::bad_request(
-            "validation_failed",
+            ErrorCode::ValidationFailed,
             "invalid product",
         ));
     };
@@ -650,7 +650,7 @@ pub async fn update(
     errors.finish()?;
     let Some(text) = text else {
         return Err(ApiError::bad_request(
-            "validation_failed",
+            ErrorCode::ValidationFailed,
             "invalid product",
         ));
     };

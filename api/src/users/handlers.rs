@@ -3,7 +3,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde_json::{Map, Value};
 
 use crate::auth::session::Admin;
 use crate::domain::{
@@ -13,8 +12,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
 use crate::state::AppState;
-use crate::users::repo;
-use crate::users::types::{UpdateUser, UserEnvelope, UserList, UserSearch};
+use crate::users::repo::{self, UserChanges};
+use crate::users::types::{MobileInput, UpdateUser, UserEnvelope, UserList, UserSearch};
 
 fn not_found() -> ApiError {
     ApiError::NotFound("No such user".to_owned())
@@ -22,6 +21,13 @@ fn not_found() -> ApiError {
 
 fn user_id(raw: &str) -> ApiResult<UserId> {
     UserId::parse(raw).ok_or_else(not_found)
+}
+
+/// A text field the request may leave out, checked as [`RequiredText`].
+fn required_text(errors: &mut FieldErrors, field: &str, sent: Option<&str>) -> Option<String> {
+    errors
+        .check_sent(field, sent, RequiredText::parse)
+        .map(RequiredText::into_string)
 }
 
 /// Lists customers, newest first.
@@ -91,51 +97,24 @@ pub async fn update(
 ) -> ApiResult<Json<UserEnvelope>> {
     let id = user_id(&id)?;
     let mut errors = FieldErrors::new();
-    let mut changes = Map::new();
-    let mut put = |field: &str, value: Option<String>| {
-        if let Some(value) = value {
-            changes.insert(field.to_owned(), Value::String(value));
-        }
+    let mobile = body.mobile.as_ref().map(MobileInput::as_text);
+    let mut changes = UserChanges {
+        username: errors
+            .check_sent("username", body.username.as_deref(), Username::parse)
+            .map(|username| username.as_str().to_owned()),
+        email: errors
+            .check_sent("email", body.email.as_deref(), Email::parse)
+            .map(|email| email.as_str().to_owned()),
+        mobile: errors
+            .check_sent("mobile", mobile.as_deref(), Mobile::parse)
+            .map(|mobile| mobile.as_str().to_owned()),
+        password_hash: None,
+        address: required_text(&mut errors, "address", body.address.as_deref()),
+        city: required_text(&mut errors, "city", body.city.as_deref()),
+        state: required_text(&mut errors, "state", body.state.as_deref()),
+        company: required_text(&mut errors, "company", body.company.as_deref()),
+        status: body.status,
     };
-    put(
-        "username",
-        body.username
-            .as_deref()
-            .and_then(|v| errors.check("username", Username::parse(v)))
-            .map(|v| v.as_str().to_owned()),
-    );
-    put(
-        "email",
-        body.email
-            .as_deref()
-            .and_then(|v| errors.check("email", Email::parse(v)))
-            .map(|v| v.as_str().to_owned()),
-    );
-    put(
-        "mobile",
-        body.mobile
-            .as_ref()
-            .and_then(|v| errors.check("mobile", Mobile::parse(&v.as_text())))
-            .map(|v| v.as_str().to_owned()),
-    );
-    for (field, value) in [
-        ("address", &body.address),
-        ("city", &body.city),
-        ("state", &body.state),
-        ("company", &body.company),
-    ] {
-        put(
-            field,
-            value
-                .as_deref()
-                .and_then(|v| errors.check(field, RequiredText::parse(v)))
-                .map(RequiredText::into_string),
-        );
-    }
-    put(
-        "status",
-        body.status.map(|status| status.as_str().to_owned()),
-    );
     let new_password = body
         .password
         .as_deref()
@@ -144,12 +123,9 @@ pub async fn update(
     errors.finish()?;
     let revoke = new_password.is_some() || body.status == Some(UserStatus::Inactive);
     if let Some(new_password) = new_password {
-        changes.insert(
-            "password_hash".to_owned(),
-            Value::String(state.hasher.hash(&new_password).await?),
-        );
+        changes.password_hash = Some(state.hasher.hash(&new_password).await?);
     }
-    let user = repo::update(&state.db, &id, changes, revoke)
+    let user = repo::update(&state.db, &id, &changes, revoke)
         .await?
         .ok_or_else(not_found)?;
     Ok(Json(UserEnvelope { user }))

@@ -2,12 +2,13 @@
 
 use anyhow::Context;
 use pricing::PageRequest;
+use serde::Serialize;
 use surrealdb::types::SurrealValue;
 
 use crate::db::Db;
 use crate::db::errors::violated_index;
-use crate::domain::{Identifier, UserId};
-use crate::error::ApiError;
+use crate::domain::{Identifier, UserId, UserStatus};
+use crate::error::{ApiError, ErrorCode};
 use crate::users::types::User;
 
 /// The projection that turns a `user` record into [`User`].
@@ -26,8 +27,8 @@ pub struct Credentials {
     pub id: String,
     /// The stored argon2id hash.
     pub password_hash: String,
-    /// `active` or `inactive`.
-    pub status: String,
+    /// Whether they may sign in.
+    pub status: UserStatus,
     /// The current token version.
     pub token_version: i64,
 }
@@ -52,20 +53,52 @@ pub struct NewUser {
     pub state: String,
     /// Company.
     pub company: String,
-    /// `active` or `inactive`.
-    pub status: String,
+    /// Whether they may sign in.
+    pub status: UserStatus,
+}
+
+/// The stored fields a customer update sets, already checked; `None` keeps the field.
+#[derive(Debug, Default, Serialize)]
+pub struct UserChanges {
+    /// Name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    /// Lower-case e-mail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Ten digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mobile: Option<String>,
+    /// argon2id hash of a new password.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<String>,
+    /// Street address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// City.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    /// State.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// Company.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company: Option<String>,
+    /// Whether they may sign in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<UserStatus>,
 }
 
 /// Maps a unique-index violation on a customer write to its 409.
 fn on_unique(error: surrealdb::Error) -> ApiError {
     match violated_index(&error).as_deref() {
         Some("user_email") => ApiError::Conflict {
-            code: "email_taken",
+            code: ErrorCode::EmailTaken,
             message: "An account with this e-mail address already exists".to_owned(),
             details: None,
         },
         Some("user_mobile") => ApiError::Conflict {
-            code: "mobile_taken",
+            code: ErrorCode::MobileTaken,
             message: "An account with this mobile number already exists".to_owned(),
             details: None,
         },
@@ -114,11 +147,11 @@ pub async fn credentials(db: &Db, identifier: &Identifier) -> anyhow::Result<Opt
 }
 
 /// The customer's status and token version, if they exist and are not deleted.
-pub async fn session_state(db: &Db, id: &UserId) -> anyhow::Result<Option<(String, i64)>> {
+pub async fn session_state(db: &Db, id: &UserId) -> anyhow::Result<Option<(UserStatus, i64)>> {
     #[derive(SurrealValue)]
     #[surreal(crate = "surrealdb::types")]
     struct State {
-        status: String,
+        status: UserStatus,
         token_version: i64,
     }
     let mut response = db
@@ -178,14 +211,15 @@ pub async fn search(db: &Db, needle: &str) -> anyhow::Result<Vec<User>> {
     response.take(0).context("reading users")
 }
 
-/// Applies `changes` (an object of stored field names) to a customer, raising their token
-/// version when `revoke_sessions`; `None` when there is no such customer.
+/// Applies `changes` to a customer, raising their token version when `revoke_sessions`; `None`
+/// when there is no such customer.
 pub async fn update(
     db: &Db,
     id: &UserId,
-    changes: serde_json::Map<String, serde_json::Value>,
+    changes: &UserChanges,
     revoke_sessions: bool,
 ) -> Result<Option<User>, ApiError> {
+    let changes = serde_json::to_value(changes).context("encoding a user's changes")?;
     let mut response = db
         .query(concat!(
             "BEGIN; ",
@@ -198,7 +232,7 @@ pub async fn update(
             " FROM ONLY $id WHERE deleted_at IS NONE;"
         ))
         .bind(("id", id.record()))
-        .bind(("changes", serde_json::Value::Object(changes)))
+        .bind(("changes", changes))
         .bind(("revoke", revoke_sessions))
         .await
         .context("updating a user")?;

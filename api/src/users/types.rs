@@ -29,8 +29,8 @@ pub struct User {
     pub state: String,
     /// Company or bakery.
     pub company: String,
-    /// `active` or `inactive`.
-    pub status: String,
+    /// Whether they may sign in.
+    pub status: UserStatus,
     /// When the account was created (RFC 3339).
     #[surreal(rename = "createdAt")]
     pub created_at: String,

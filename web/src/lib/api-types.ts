@@ -461,8 +461,8 @@ export interface components {
             createdAt: string;
             /** @description Their e-mail address, lower case. */
             email: string;
-            /** @description `staff`, `admin` or `superadmin`. */
-            role: string;
+            /** @description What they may do. */
+            role: components["schemas"]["AdminRole"];
             /** @description When the account last changed (RFC 3339). */
             updatedAt: string;
             /** @description Their name. */
@@ -598,11 +598,8 @@ export interface components {
             code: string;
             /** @description RFC 3339. */
             createdAt: string;
-            /**
-             * @description `percent` or `flat`.
-             * @example percent
-             */
-            kind: string;
+            /** @description What it takes off. */
+            kind: components["schemas"]["CouponKind"];
             /**
              * Format: double
              * @description The most a percent coupon takes off.
@@ -656,11 +653,7 @@ export interface components {
             active?: boolean | null;
             /** @description 3 to 24 letters, digits, `-` or `_`; stored in upper case. */
             code?: string | null;
-            /**
-             * @description `percent` or `flat`.
-             * @example percent
-             */
-            kind?: string | null;
+            kind?: null | components["schemas"]["CouponKind"];
             /**
              * Format: double
              * @description The most a percent coupon takes off; null for no cap.
@@ -691,6 +684,11 @@ export interface components {
              */
             value?: number | null;
         };
+        /**
+         * @description What a coupon takes off.
+         * @enum {string}
+         */
+        CouponKind: "percent" | "flat";
         /** @description A page of coupons, by code. */
         CouponList: {
             /** @description The coupons on this page. */
@@ -707,11 +705,8 @@ export interface components {
         CouponTermsView: {
             /** @description The code. */
             code: string;
-            /**
-             * @description `percent` or `flat`.
-             * @example percent
-             */
-            kind: string;
+            /** @description What it takes off. */
+            kind: components["schemas"]["CouponKind"];
             /**
              * Format: double
              * @description The most a percent coupon takes off.
@@ -734,8 +729,8 @@ export interface components {
         };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
-            /** @description A stable snake_case code. */
-            code: string;
+            /** @description What went wrong, for the web app to switch on. */
+            code: components["schemas"]["ErrorCode"];
             /** @description Extra machine-readable detail (on some 409s). */
             details?: Record<string, never> | null;
             /** @description Form field names mapped to messages (on 400 and 422). */
@@ -750,6 +745,47 @@ export interface components {
              */
             status: number;
         };
+        /**
+         * @description A stable snake_case code the web app may switch on (never on the message):
+         *     - `bad_request`: 400: a request the framework refused without a more specific code.
+         *     - `invalid_json`: 400: the body is not valid JSON.
+         *     - `invalid_body`: 400: the body could not be read, such as a broken multipart form.
+         *     - `invalid_query`: 400: the query string could not be read as a whole.
+         *     - `validation_failed`: 400: one or more fields are invalid; `fields` names each.
+         *     - `invalid_otp`: 400: a password-reset code is wrong or has expired.
+         *     - `invalid_idempotency_key`: 400: the `Idempotency-Key` header is empty, too long or not visible ASCII.
+         *     - `unauthorized`: 401: no token, or one that is invalid, expired or revoked.
+         *     - `invalid_credentials`: 401: a sign-in with an unknown identifier or a wrong password.
+         *     - `forbidden`: 403: the caller's kind of account or role may not do this.
+         *     - `account_inactive`: 403: a customer whose account was deactivated tries to sign in.
+         *     - `registration_closed`: 403: an admin registration without a superadmin's token once an admin exists.
+         *     - `not_found`: 404: no such record or API endpoint.
+         *     - `coupon_not_found`: 404: no coupon has this code.
+         *     - `method_not_allowed`: 405: the endpoint exists, but not with this method.
+         *     - `email_taken`: 409: another account already has this e-mail address.
+         *     - `mobile_taken`: 409: another customer already has this mobile number.
+         *     - `name_taken`: 409: another category already has this name.
+         *     - `code_taken`: 409: a coupon with this code exists already.
+         *     - `last_superadmin`: 409: the change would remove or demote the last superadmin.
+         *     - `category_in_use`: 409: products still use the category being deleted.
+         *     - `stock_changed`: 409: a stock edit would take the stock below zero; `details.stock` is the stock now.
+         *     - `out_of_stock`: 409: too few units are left; `details` names the product and how many are left.
+         *     - `price_changed`: 409: a price differs from the current one; `details` lists the current prices.
+         *     - `product_unavailable`: 409: a product in the order is no longer sold; `details` names it.
+         *     - `too_many_pending_orders`: 409: the customer has as many unpaid orders as allowed; `details.maxPendingOrders`.
+         *     - `coupon_unusable`: 409: the coupon cannot be used now; `details.reason` says why.
+         *     - `order_invoiced`: 409: an edit would change the items, discount or buyer of an invoiced order.
+         *     - `invoice_unavailable`: 409: the order has no tax invoice yet (it was not shipped or delivered).
+         *     - `credit_note_unavailable`: 409: the order has no credit note (it was not cancelled after its invoice).
+         *     - `payload_too_large`: 413: the body is larger than allowed.
+         *     - `unsupported_media_type`: 415: the body is not of a supported content type.
+         *     - `rate_limited`: 429: too many attempts; `Retry-After` says when to try again.
+         *     - `internal_error`: 500: anything unexpected; the cause is logged, never sent.
+         *     - `busy`: 503: the shop is at capacity for this work; `Retry-After` says when to try again.
+         *     - `unavailable`: 503: the database does not answer, or the request took longer than the time limit.
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
         /** @description The JSON body of every error response. */
         ErrorEnvelope: {
             /** @description The error. */
@@ -929,8 +965,8 @@ export interface components {
         OrderCoupon: {
             /** @description The code. */
             code: string;
-            /** @description `percent` or `flat`. */
-            kind: string;
+            /** @description What it takes off. */
+            kind: components["schemas"]["CouponKind"];
             /**
              * Format: double
              * @description The most a percent coupon takes off.
@@ -1328,8 +1364,8 @@ export interface components {
             mobile: string;
             /** @description State. */
             state: string;
-            /** @description `active` or `inactive`. */
-            status: string;
+            /** @description Whether they may sign in. */
+            status: components["schemas"]["UserStatus"];
             /** @description When the account last changed (RFC 3339). */
             updatedAt: string;
             /** @description Their name. */
