@@ -1,29 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
+import type { CouponEnvelope, OrderEnvelope, ShopEnvelope, UserWithToken } from '../src/lib/api-schemas'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer } from './support/accounts'
 import { createCategory, createProduct, fetchProduct, inr, seedToken, uniqueTag } from './support/catalog'
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
-type Shop = { gstin: string; state: string; gstSlabs: number[]; defaultGstRate: number }
-
 /** GET /shop: the seller's GSTIN, state and GST slabs. */
 async function shopInfo(request: APIRequestContext) {
   const response = await request.get('/api/v1/shop')
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { shop: Shop }).shop
-}
-
-type ApiCoupon = {
-  code: string
-  kind: 'percent' | 'flat'
-  value: number
-  minSubtotal: number
-  maxDiscount: number | null
-  validFrom: string | null
-  validUntil: string | null
-  usageLimit: number | null
-  active: boolean
+  return ((await response.json()) as ShopEnvelope).shop
 }
 
 /** GET /coupons/{code} as an admin: the coupon, or null once it is gone. */
@@ -31,7 +18,7 @@ async function fetchCoupon(request: APIRequestContext, token: string, code: stri
   const response = await request.get(`/api/v1/coupons/${encodeURIComponent(code)}`, { headers: bearer(token) })
   if (response.status() === 404) return null
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { coupon: ApiCoupon }).coupon
+  return ((await response.json()) as CouponEnvelope).coupon
 }
 
 /** The coupons table row of `code` (they are listed by code; a fresh shop has few). */
@@ -226,9 +213,7 @@ test('an admin marks an order delivered, sees its invoice number and downloads t
     },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const { order } = (await placed.json()) as {
-    order: { _id: string; orderId: string; igstTotal: number; buyerGstin: string; invoiceNumber?: string | null }
-  }
+  const { order } = (await placed.json()) as OrderEnvelope
   expect(order).toMatchObject({ igstTotal: 76.27, buyerGstin: '27AAPFU0939F1ZV' })
   expect(order.invoiceNumber ?? null).toBeNull()
 
@@ -290,7 +275,7 @@ test('an order invoiced while its edit screen is open refuses the changed items 
   const customer = newCustomer('Devi')
   const registered = await request.post('/api/v1/auth/register', { data: customer })
   expect(registered.status()).toBe(201)
-  const { user } = (await registered.json()) as { user: { _id: string } }
+  const { user } = (await registered.json()) as UserWithToken
   const name = `Devi ${tag}`
   const created = await request.post('/api/v1/orders', {
     headers: bearer(token),
@@ -306,7 +291,7 @@ test('an order invoiced while its edit screen is open refuses the changed items 
     },
   })
   expect(created.status(), await created.text()).toBe(201)
-  const { order } = (await created.json()) as { order: { _id: string } }
+  const { order } = (await created.json()) as OrderEnvelope
 
   await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
   await page.goto(`/admin/orders/edit/${order._id}`)
@@ -329,7 +314,7 @@ test('an order invoiced while its edit screen is open refuses the changed items 
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Order updated successfully')).toBeVisible()
   const saved = await request.get(`/api/v1/orders/${order._id}`, { headers: bearer(token) })
-  expect(((await saved.json()) as { order: { status: string; numItemsInCart: number } }).order).toMatchObject({
+  expect(((await saved.json()) as OrderEnvelope).order).toMatchObject({
     status: 'delivered',
     numItemsInCart: 1,
   })

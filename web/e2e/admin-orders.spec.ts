@@ -1,27 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer, registerByApi } from './support/accounts'
-import { type ApiProduct, createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'
-
-type ApiOrder = {
-  _id: string
-  orderId: string
-  name: string
-  email: string
-  address: string
-  city: string
-  state: string
-  company: string
-  cartItems: { productId: string; name: string; price: number; amount: number; image: string }[]
-  numItemsInCart: number
-  chargeTotal: number
-  discount: number
-  orderTotal: number
-  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled'
-  invoiceNumber?: string | null
-  buyerGstin?: string | null
-  user: { _id: string; username: string; email: string; company: string }
-}
+import type { Order, OrderEnvelope, OrderList, Product } from '../src/lib/api-schemas'
+import { createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
@@ -49,7 +30,7 @@ async function seedProducts(request: APIRequestContext, token: string, tag: stri
   return { flour, tin }
 }
 
-type OrderLine = { product: ApiProduct; amount: number }
+type OrderLine = { product: Product; amount: number }
 
 /** POST /orders as an admin, on behalf of `userId`. */
 async function createOrderByApi(
@@ -78,7 +59,7 @@ async function createOrderByApi(
     },
   })
   expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { order: ApiOrder }).order
+  return ((await response.json()) as OrderEnvelope).order
 }
 
 /** GET /orders/{id} as an admin: the order, or null once it is gone. */
@@ -86,14 +67,14 @@ async function fetchOrder(request: APIRequestContext, token: string, id: string)
   const response = await request.get(`/api/v1/orders/${encodeURIComponent(id)}`, { headers: bearer(token) })
   if (response.status() === 404) return null
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { order: ApiOrder }).order
+  return ((await response.json()) as OrderEnvelope).order
 }
 
 /** The newest order of a customer, from the first page of all orders (newest first). */
 async function newestOrderOf(request: APIRequestContext, token: string, userId: string) {
-  const response = await request.get('/api/v1/orders?page=1&pageSize=10', { headers: bearer(token) })
+  const response = await request.get('/api/v1/orders?page=1&limit=10', { headers: bearer(token) })
   expect(response.status()).toBe(200)
-  const orders = ((await response.json()) as { data: ApiOrder[] }).data
+  const orders: Order[] = ((await response.json()) as OrderList).data
   const order = orders.find((candidate) => candidate.user._id === userId)
   expect(order, `an order of ${userId} on the first page`).toBeTruthy()
   return order!
@@ -317,7 +298,7 @@ test('an admin downloads the tax invoice of a delivered order as invoice-ORD….
     data: { status: 'delivered' },
   })
   expect(delivered.status(), await delivered.text()).toBe(200)
-  expect(((await delivered.json()) as { order: ApiOrder }).order.invoiceNumber).toBeTruthy()
+  expect(((await delivered.json()) as OrderEnvelope).order.invoiceNumber).toBeTruthy()
 
   const row = await orderRow(page, name)
   const downloading = page.waitForEvent('download')

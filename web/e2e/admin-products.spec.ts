@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import type { CategoryList } from '../src/lib/api-schemas'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer } from './support/accounts'
 import {
   createCategory,
@@ -32,7 +33,7 @@ async function categoryPage(request: APIRequestContext, token: string, name: str
   const response = await request.get('/api/v1/categories?page=1&limit=1000', {
     headers: { Authorization: `Bearer ${token}` },
   })
-  const names = ((await response.json()) as { data: { name: string }[] }).data.map((category) => category.name)
+  const names = ((await response.json()) as CategoryList).data.map((category) => category.name)
   expect(names).toContain(name)
   return Math.floor(names.indexOf(name) / 10) + 1
 }

@@ -1,13 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import {
-  type ApiProduct,
-  createCategory,
-  createProduct,
-  inr,
-  pngFile,
-  seedToken,
-  uniqueTag,
-} from './support/catalog'
+import type { Product } from '../src/lib/api-schemas'
+import { createCategory, createProduct, inr, pngFile, seedToken, uniqueTag } from './support/catalog'
 
 // Every test of this file browses the same 14 products, seeded once through the API. Their names
 // carry a tag no other test uses, so searching the tag shows exactly these products.
@@ -42,7 +35,7 @@ const titles = (products: Seeded[]) => products.map((product) => product.title)
 const aToZ = [...SEED].sort(byTitle)
 const cheapestFirst = [...SEED].sort((a, b) => a.sellingPrice - b.sellingPrice)
 
-let created: ApiProduct[] = []
+let created: Product[] = []
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { CouponEnvelope, OrderList } from '../src/lib/api-schemas'
 import { type Customer, loginAs, newCustomer, registerByApi } from './support/accounts'
 import { createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'
 
@@ -48,7 +49,7 @@ async function createCoupon(request: APIRequestContext, token: string, terms: Re
     headers: { Authorization: `Bearer ${token}` },
   })
   expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { coupon: { code: string } }).coupon
+  return ((await response.json()) as CouponEnvelope).coupon
 }
 
 async function signedInCustomer(page: Page, request: APIRequestContext, prefix: string): Promise<Customer> {
@@ -73,7 +74,7 @@ async function ordersOf(request: APIRequestContext, customer: Customer) {
   const { jwt } = (await login.json()) as { jwt: string }
   const response = await request.get('/api/v1/orders', { headers: { Authorization: `Bearer ${jwt}` } })
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { data: { _id: string; couponCode?: string | null; orderTotal: number }[] }).data
+  return ((await response.json()) as OrderList).data
 }
 
 test('a coupon in the cart, then a B2B checkout to Maharashtra: IGST, place of supply and the buyer GSTIN on the order', async ({

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { OrderEnvelope } from '../src/lib/api-schemas'
 import { type Customer, loginAs, newCustomer, registerByApi } from './support/accounts'
 import { createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'
 
@@ -165,7 +166,7 @@ test('once an admin marks the order delivered the customer downloads its invoice
     headers: { Authorization: `Bearer ${await customerToken(request, customer)}`, 'Idempotency-Key': crypto.randomUUID() },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const { order } = (await placed.json()) as { order: { _id: string; orderId: string } }
+  const { order } = (await placed.json()) as OrderEnvelope
 
   await page.goto(`/orders/${order._id}`)
   await expect(fact(page, 'Order ID')).toHaveText(order.orderId)

@@ -2,4 +2,7 @@
 // app itself renders before it arrives; see lib/pricing.ts).
 import { loadPricing } from '@/lib/pricing'
 
+// The API client addresses the page's origin; Node has no page, so the tests get one.
+globalThis.location ??= new URL('http://localhost/') as unknown as Location
+
 await loadPricing()

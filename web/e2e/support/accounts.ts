@@ -2,6 +2,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
+import type { UserWithToken } from '../../src/lib/api-schemas'
+
 /** The superadmin the harness's server bootstraps (see playwright.config.ts). */
 export const BOOTSTRAP_ADMIN = { email: 'admin@whisk.example', password: 'whisk-e2e-admin' }
 
@@ -28,7 +30,7 @@ export type Customer = ReturnType<typeof newCustomer>
 export async function registerByApi(request: APIRequestContext, customer: Customer) {
   const response = await request.post('/api/v1/auth/register', { data: customer })
   expect(response.status()).toBe(201)
-  return (await response.json()) as { user: { _id: string } }
+  return (await response.json()) as UserWithToken
 }
 
 /** An admin token from the API. */

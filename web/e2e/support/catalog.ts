@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
 
+import type { CategoryEnvelope, ProductEnvelope, ProductMatches } from '../../src/lib/api-schemas'
 import { adminToken, BOOTSTRAP_ADMIN } from './accounts'
 
 /** A short lower-case tag no other test uses, to make names unique and findable by search. */
@@ -70,25 +71,6 @@ export function seedToken(request: APIRequestContext) {
   return adminToken(request, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
 }
 
-export type ImageRef = { url: string; thumbnail: string }
-
-export type ApiProduct = {
-  _id: string
-  title: string
-  company: string
-  description: string
-  price: number
-  sellingPrice: number
-  stock: number
-  featured: boolean
-  category: { _id: string; name: string }
-  image1: ImageRef | null
-  image2: ImageRef | null
-  image3: ImageRef | null
-  image4: ImageRef | null
-  image5: ImageRef | null
-}
-
 /** Creates a category through the API. */
 export async function createCategory(request: APIRequestContext, token: string, name: string, description = '') {
   const response = await request.post('/api/v1/categories', {
@@ -96,7 +78,7 @@ export async function createCategory(request: APIRequestContext, token: string, 
     headers: { Authorization: `Bearer ${token}` },
   })
   expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { category: { _id: string; name: string } }).category
+  return ((await response.json()) as CategoryEnvelope).category
 }
 
 export type NewProduct = {
@@ -132,7 +114,7 @@ export async function createProduct(request: APIRequestContext, token: string, p
     headers: { Authorization: `Bearer ${token}` },
   })
   expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { product: ApiProduct }).product
+  return ((await response.json()) as ProductEnvelope).product
 }
 
 /** GET /products/{id}: the product, or null once it is gone. */
@@ -140,12 +122,12 @@ export async function fetchProduct(request: APIRequestContext, id: string) {
   const response = await request.get(`/api/v1/products/${encodeURIComponent(id)}`)
   if (response.status() === 404) return null
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { product: ApiProduct }).product
+  return ((await response.json()) as ProductEnvelope).product
 }
 
 /** GET /products/search?q=: the products whose title or company contains `q`. */
 export async function searchProducts(request: APIRequestContext, q: string) {
   const response = await request.get(`/api/v1/products/search?q=${encodeURIComponent(q)}`)
   expect(response.status()).toBe(200)
-  return ((await response.json()) as { data: ApiProduct[] }).data
+  return ((await response.json()) as ProductMatches).data
 }

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider as JotaiProvider, useAtomValue } from 'jotai'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ReactNode } from 'react'
 
 import { adminSignOutAtom, customerSignOutAtom } from '@/app/sign-out'
 import { Toaster } from '@/components/ui/sonner'
 import { adminSessionAtom, sessionAtom } from '@/features/auth/atoms'
 import { themeAtom } from '@/features/theme/atoms'
 import { ThemeEffect } from '@/features/theme/components/theme-effect'
-import { setOnUnauthorized } from '@/lib/api-client'
+import { setOnUnauthorized, setTokenSource } from '@/lib/api-session'
 import { retryUnlessClientError } from '@/lib/query-retry'
 
 function createQueryClient() {
@@ -25,8 +25,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const [store] = useState(createStore)
   const [queryClient] = useState(createQueryClient)
 
-  // Any 401 logs out whoever sent the rejected token: the customer or the admin.
-  useEffect(() => {
+  // The API client reads the sessions' tokens from the store at each call, and any 401 logs out
+  // whoever sent the rejected token: the customer or the admin. Bound in a layout effect, which
+  // runs before the effects in which the queries below start.
+  useLayoutEffect(() => {
+    setTokenSource((session) =>
+      session === 'admin' ? store.get(adminSessionAtom)?.token : store.get(sessionAtom)?.token,
+    )
     setOnUnauthorized((token) => {
       if (!token) return
       if (token === store.get(sessionAtom)?.token) store.set(customerSignOutAtom, queryClient)

@@ -1,103 +1,95 @@
-const API_BASE = '/api/v1'
+import createClient, { type MaybeOptionalInit, type Middleware } from 'openapi-fetch'
 
-type FieldErrors = Record<string, string>
+import { apiErrorFrom, networkError } from '@/lib/api-errors'
+import type { ApiAnswer, ApiPaths, HttpMethod, PathsWith } from '@/lib/api-paths'
+import { notifyUnauthorized, sessionToken, type ApiSession } from '@/lib/api-session'
 
-/** The API's error envelope, `{"error": {"status", "code", "message", "fields"?, "details"?}}`, as a thrown value. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly code: string
-  readonly fields?: FieldErrors
-  /** Machine-readable specifics, e.g. `[{productId, price}]` of a `price_changed` conflict. */
-  readonly details?: unknown
+/** The bearer token a request carries, if any. */
+function bearerToken(headers: Headers): string | undefined {
+  return headers.get('Authorization')?.replace(/^Bearer /, '') || undefined
+}
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors, details?: unknown) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.code = code
-    this.fields = fields
-    this.details = details
+/** Sends the session's current token with every call. */
+function attachToken(session: ApiSession): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = sessionToken(session)
+      if (token) request.headers.set('Authorization', `Bearer ${token}`)
+    },
   }
 }
 
-type UnauthorizedHandler = (token: string | undefined) => void
-
-let onUnauthorized: UnauthorizedHandler = () => {}
-
-/** Called on every 401 with the token the request carried, so the owner of that token can be logged out. */
-export function setOnUnauthorized(handler: UnauthorizedHandler) {
-  onUnauthorized = handler
+/** A 401 goes to the logout hook with the token it refused; a request that got no answer becomes the network ApiError. */
+const reportFailures: Middleware = {
+  onResponse({ request, response }) {
+    if (response.status === 401) notifyUnauthorized(bearerToken(request.headers))
+  },
+  onError({ request }) {
+    if (!request.signal.aborted) return networkError()
+  },
 }
 
-/** Reports a 401 from a request made outside apiFetch (the upload XHR) to the same hook. */
-export function notifyUnauthorized(token: string | undefined) {
-  onUnauthorized(token)
+/** How a call reads a successful answer: as JSON, or as a Blob (a PDF). */
+type ParseAs = 'json' | 'blob'
+
+type Options<Path extends keyof ApiPaths, Method extends HttpMethod> = MaybeOptionalInit<ApiPaths[Path], Method>
+
+/**
+ * The options of a call. They are not inferred from the argument, so that a misspelt or renamed
+ * parameter or body field is an error rather than an extra property.
+ */
+type CallArgs<Path extends keyof ApiPaths, Method extends HttpMethod, As extends ParseAs> =
+  undefined extends Options<Path, Method>
+    ? [options?: Omit<NonNullable<Options<Path, Method>>, 'parseAs'> & { parseAs?: As }]
+    : [options: Omit<Options<Path, Method>, 'parseAs'> & { parseAs?: As }]
+
+/**
+ * A call by method: path, path and query parameters, body and answer are all checked against the
+ * OpenAPI document. Resolves with the answer; a failure rejects with an ApiError.
+ */
+type Call<Method extends HttpMethod> = <Path extends PathsWith<Method>, As extends ParseAs = 'json'>(
+  path: Path,
+  ...options: CallArgs<Path, Method, As>
+) => Promise<As extends 'blob' ? Blob : ApiAnswer<Path, Method>>
+
+export type ApiClient = {
+  GET: Call<'get'>
+  PUT: Call<'put'>
+  POST: Call<'post'>
+  PATCH: Call<'patch'>
+  DELETE: Call<'delete'>
 }
 
-type ApiFetchOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** Sent as JSON, or as multipart when it is a FormData. */
-  body?: unknown
-  token?: string
-  /** Extra request headers, e.g. Idempotency-Key. */
-  headers?: Record<string, string>
-  signal?: AbortSignal
+/** A client of the API that calls as `session` (its token attached), or as nobody. */
+function createApiClient(session?: ApiSession): ApiClient {
+  const client = createClient<ApiPaths>({
+    // The page's origin, as a relative URL would be; Request objects need an absolute one.
+    baseUrl: location.origin,
+    headers: { Accept: 'application/json' },
+    // Looked up at each call rather than captured, so that tests can stand in for it.
+    fetch: (request) => fetch(request),
+  })
+  client.use(reportFailures)
+  if (session) client.use(attachToken(session))
+
+  const call =
+    (method: HttpMethod) =>
+    async (path: string, init?: object): Promise<unknown> => {
+      const { data, error, response } = await client.request(method, path as never, init as never)
+      if (!response.ok) throw apiErrorFrom(response.status, error)
+      return data
+    }
+  return { GET: call('get'), PUT: call('put'), POST: call('post'), PATCH: call('patch'), DELETE: call('delete') } as ApiClient
 }
 
-/** Sends a request and returns the successful Response; a failure becomes an ApiError, and a 401 reports to the logout hook. */
-async function apiRequest(
-  path: string,
-  accept: string,
-  { method = 'GET', body, token, headers: extra, signal }: ApiFetchOptions,
-): Promise<Response> {
-  const headers = new Headers({ ...extra, Accept: accept })
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  const isForm = body instanceof FormData
-  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json')
+/** Calls that need no session: the catalog, sign-in, the shop's details. */
+export const publicApi = createApiClient()
 
-  let response: Response
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    })
-  } catch (error) {
-    if (signal?.aborted) throw error
-    throw new ApiError(0, 'network', 'Network error: check your connection')
-  }
+/** Calls as the signed-in customer: their orders, checkout, coupon look-ups. */
+export const customerApi = createApiClient('customer')
 
-  if (!response.ok) {
-    if (response.status === 401) onUnauthorized(token)
-    throw await toApiError(response)
-  }
-  return response
-}
+/** Calls as the signed-in admin: everything in the back office. */
+export const adminApi = createApiClient('admin')
 
-/** Calls the API and reads its JSON answer (undefined for 204). */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}) {
-  const response = await apiRequest(path, 'application/json', options)
-  if (response.status === 204) return undefined as T
-  return (await response.json()) as T
-}
-
-/** Calls the API for a file (an invoice PDF); errors still arrive as the JSON envelope. */
-export async function apiFetchBlob(path: string, accept: string, options: ApiFetchOptions = {}): Promise<Blob> {
-  const response = await apiRequest(path, `${accept}, application/json`, options)
-  return response.blob()
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  const envelope = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; fields?: FieldErrors; details?: unknown }
-  } | null
-  const error = envelope?.error
-  return new ApiError(
-    response.status,
-    error?.code ?? 'unknown',
-    error?.message ?? 'Something went wrong',
-    error?.fields,
-    error?.details,
-  )
-}
+/** The Accept header and parsing of a PDF download; a refusal still arrives as the JSON envelope. */
+export const pdfDownload = { parseAs: 'blob', headers: { Accept: 'application/pdf, application/json' } } as const

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ApiError } from '@/lib/api-client'
-import { errorMessage, fieldErrors, isNotFound } from '@/lib/api-errors'
+import { ApiError, errorMessage, fieldErrors, isNotFound } from '@/lib/api-errors'
 
 describe('errorMessage', () => {
   it("uses the server's message", () => {
@@ -11,7 +10,7 @@ describe('errorMessage', () => {
 
   it('falls back when the failure is not an API error or has no message', () => {
     expect(errorMessage(new Error('boom'), 'Something went wrong')).toBe('Something went wrong')
-    expect(errorMessage(new ApiError(400, 'bad', ''), 'Failed to create user')).toBe('Failed to create user')
+    expect(errorMessage(new ApiError(400, 'bad_request', ''), 'Failed to create user')).toBe('Failed to create user')
   })
 })
 
@@ -40,7 +39,7 @@ describe('fieldErrors', () => {
 describe('isNotFound', () => {
   it('is true only for a 404 API error', () => {
     expect(isNotFound(new ApiError(404, 'not_found', 'Admin not found'))).toBe(true)
-    expect(isNotFound(new ApiError(500, 'internal', 'Something went wrong'))).toBe(false)
+    expect(isNotFound(new ApiError(500, 'internal_error', 'Something went wrong'))).toBe(false)
     expect(isNotFound(new Error('404'))).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ApiError } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
 import { retryUnlessClientError } from '@/lib/query-retry'
 
 describe('retryUnlessClientError', () => {
@@ -14,7 +14,7 @@ describe('retryUnlessClientError', () => {
 
   it('never retries a 4xx answer', () => {
     for (const status of [400, 401, 403, 404, 429]) {
-      expect(retryUnlessClientError(0, new ApiError(status, 'x', 'x'))).toBe(false)
+      expect(retryUnlessClientError(0, new ApiError(status, 'bad_request', 'x'))).toBe(false)
     }
   })
 })

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
 
 /**
  * The query client's retry rule: one more try after a network or server failure, none after a

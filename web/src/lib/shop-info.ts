@@ -2,15 +2,12 @@
 // CGST + SGST (or UTGST) or IGST, and its GST slabs are the rates a product may have.
 import { useQuery } from '@tanstack/react-query'
 
-import { apiFetch } from '@/lib/api-client'
-import type { components } from '@/lib/api-types'
-
-export type ShopInfo = components['schemas']['ShopInfo']
+import { publicApi } from '@/lib/api-client'
 
 export const shopInfoKey = ['shop'] as const
 
 export function getShopInfo(signal?: AbortSignal) {
-  return apiFetch<components['schemas']['ShopEnvelope']>('/shop', { signal }).then((body) => body.shop)
+  return publicApi.GET('/api/v1/shop', { signal }).then((body) => body.shop)
 }
 
 /** The shop's details; they change only with the server's configuration, so they are kept an hour. */

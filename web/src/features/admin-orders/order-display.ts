@@ -1,12 +1,10 @@
-import type { Order } from '@/features/admin-orders/types'
+import type { Order } from '@/lib/api-schemas'
+import type { OrderDocument } from '@/lib/order-documents'
 
 /** The company the orders table shows: the customer's, or the order's ship-to company when they have none. */
 export function orderCompany(order: Pick<Order, 'company' | 'user'>): string {
   return order.user.company.trim() || order.company
 }
-
-/** The PDFs an order may have: its tax invoice, and a credit note once an invoiced order is cancelled. */
-export type OrderDocument = 'invoice' | 'credit-note'
 
 /** The file name an order's document is saved under: invoice-ORD1001.pdf, credit-note-ORD1001.pdf. */
 export function documentFileName(document: OrderDocument, orderId: string): string {

@@ -1,4 +1,5 @@
-import type { CreateLine, DraftLine, OrderItem, ProductOption } from '@/features/admin-orders/types'
+import type { CreateLine, DraftLine, ProductOption } from '@/features/admin-orders/types'
+import type { OrderItem } from '@/lib/api-schemas'
 import { lineAmountLimit, orderTotals, type OrderTotals } from '@/lib/pricing'
 
 export { lineAmountLimit, maxLineAmount } from '@/lib/pricing'

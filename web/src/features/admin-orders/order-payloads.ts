@@ -1,4 +1,4 @@
-import { createLineAmount, createTotals, draftTotals, parseDiscount } from '@/features/admin-orders/order-lines'
+import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
 import { findRegion } from '@/features/admin-orders/order-tax'
 import type {
   CreateLine,
@@ -7,19 +7,8 @@ import type {
   OrderEditValues,
   ShipTo,
 } from '@/features/admin-orders/types'
-import type { components } from '@/lib/api-types'
+import type { CartItemInput, OrderChanges, OrderForCustomer } from '@/lib/api-schemas'
 import { checkGstin } from '@/lib/pricing'
-
-type Schemas = components['schemas']
-
-/** One line as POST and PATCH /orders take it. The server takes name and image from the product. */
-export type OrderItemInput = Schemas['CartItemInput']
-
-/** POST /orders by an admin, on behalf of a customer. The server recomputes every total. */
-export type CreateOrderInput = Schemas['OrderForCustomerRequest']
-
-/** PATCH /orders/{id}: every field optional. The server recomputes the totals; lines the order had keep their price. */
-export type UpdateOrderInput = Schemas['OrderChanges']
 
 /** Why the create screen cannot send its order yet. */
 export type CreateOrderProblem =
@@ -30,7 +19,7 @@ export type CreateOrderProblem =
   /** The buyer GSTIN is not a valid GSTIN. */
   | 'gstin'
 
-export type CreateOrderBody = { ok: true; body: CreateOrderInput } | { ok: false; problem: CreateOrderProblem }
+export type CreateOrderBody = { ok: true; body: OrderForCustomer } | { ok: false; problem: CreateOrderProblem }
 
 /** The buyer GSTIN box: blank is none; otherwise the GSTIN upper-cased, or why it is not one. */
 export function readGstin(text: string): { gstin: string | null } | { error: string } {
@@ -39,7 +28,10 @@ export function readGstin(text: string): { gstin: string | null } | { error: str
   return 'gstin' in check ? { gstin: check.gstin } : { error: check.error.charAt(0).toUpperCase() + check.error.slice(1) }
 }
 
-/** The POST /orders body of the create screen, or why there is none yet. */
+/**
+ * The POST /orders body of the create screen (inside `{"data": ...}`), or why there is none yet.
+ * The server computes every total and takes each line's name and image from the product.
+ */
 export function createOrderBody(
   customer: CustomerOption | null,
   shipTo: ShipTo,
@@ -49,11 +41,11 @@ export function createOrderBody(
 ): CreateOrderBody {
   if (!customer || lines.length === 0) return { ok: false, problem: 'missing' }
   const discount = parseDiscount(discountText)
-  const cartItems: OrderItemInput[] = []
+  const cartItems: CartItemInput[] = []
   for (const line of lines) {
     const amount = createLineAmount(line)
     if (amount === null) return { ok: false, problem: 'invalid' }
-    cartItems.push({ productId: line.productId, name: line.name, price: line.price, amount, image: line.image })
+    cartItems.push({ productId: line.productId, price: line.price, amount })
   }
   if (discount === null) return { ok: false, problem: 'invalid' }
   const gstin = readGstin(gstinText)
@@ -61,40 +53,35 @@ export function createOrderBody(
   return {
     ok: true,
     body: {
-      data: {
-        userId: customer._id,
-        name: shipTo.name.trim(),
-        address: shipTo.address.trim(),
-        city: shipTo.city.trim(),
-        state: shipTo.state.trim(),
-        discount,
-        numItemsInCart: createTotals(lines, discountText).numItemsInCart,
-        cartItems,
-        ...(gstin.gstin ? { gstin: gstin.gstin } : {}),
-      },
+      userId: customer._id,
+      name: shipTo.name.trim(),
+      address: shipTo.address.trim(),
+      city: shipTo.city.trim(),
+      state: shipTo.state.trim(),
+      discount,
+      cartItems,
+      ...(gstin.gstin ? { gstin: gstin.gstin } : {}),
     },
   }
 }
 
 /**
- * The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. Once
+ * The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. The
+ * server recomputes the totals; lines the order had keep their price. Once
  * the order is invoiced (`invoiced`), its lines, discount, name and address cannot change, so only
  * the status and the e-mail are sent.
  */
-export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], invoiced = false): UpdateOrderInput | null {
+export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], invoiced = false): OrderChanges | null {
   if (invoiced) return { email: values.email.trim(), status: values.status }
   const discount = parseDiscount(values.discount)
   if (discount === null) return null
-  const totals = draftTotals(lines, values.discount)
   return {
     name: values.name.trim(),
     email: values.email.trim(),
     address: values.address.trim(),
     discount,
-    numItemsInCart: totals.numItemsInCart,
-    orderTotal: totals.total,
     status: values.status,
-    cartItems: lines.map(({ productId, name, price, amount, image }) => ({ productId, name, price, amount, image })),
+    cartItems: lines.map(({ productId, price, amount }) => ({ productId, price, amount })),
   }
 }
 

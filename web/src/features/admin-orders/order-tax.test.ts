@@ -10,7 +10,8 @@ import {
   supplyText,
   taxHeads,
 } from '@/features/admin-orders/order-tax'
-import type { CreateLine, DraftLine, OrderCoupon } from '@/features/admin-orders/types'
+import type { CreateLine, DraftLine } from '@/features/admin-orders/types'
+import type { OrderCoupon } from '@/lib/api-schemas'
 
 const line = (price: number, amount: number, gstRate: number): DraftLine => ({
   productId: `p-${price}`,

@@ -2,7 +2,8 @@
 // lines, the order's coupon priced again with its stored terms, the admin's discount and the
 // supply that the shop's state and the place of supply make. The server computes the same.
 import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
-import type { CreateLine, DraftLine, Order, OrderCoupon } from '@/features/admin-orders/types'
+import type { CreateLine, DraftLine } from '@/features/admin-orders/types'
+import type { Order, OrderCoupon, PlaceOfSupply } from '@/lib/api-schemas'
 import {
   couponDiscount,
   gstRegions,
@@ -28,9 +29,6 @@ export function findRegion(text: string): Region | undefined {
   const wanted = text.trim().toLowerCase()
   return wanted === '' ? undefined : regionsByName().find((region) => region.name.toLowerCase() === wanted)
 }
-
-/** The place of supply as it is printed: "Maharashtra (27)". */
-export type PlaceOfSupply = { state: string; code: number }
 
 /** An order's place of supply: the one stored with it, else its ship-to state when that is a known one. */
 export function orderPlace(order: Pick<Order, 'placeOfSupply' | 'state'>): PlaceOfSupply | null {

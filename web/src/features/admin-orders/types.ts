@@ -1,38 +1,19 @@
-import type { components } from '@/lib/api-types'
+import type { OrderItem, OrderStatus, Product, User } from '@/lib/api-schemas'
 
-/** The statuses an order can have; an admin may set any of them on the edit screen. */
-export const ORDER_STATUS_OPTIONS = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const
+/** The statuses an order can have, in the order the edit screen offers them. */
+export const ORDER_STATUS_OPTIONS = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[]
 
-type Schemas = components['schemas']
-
-export type OrderStatus = Schemas['OrderStatus']
-
-/** One line of an order at the price it was charged (money in rupees; image a URL path or ''). */
-export type OrderItem = Schemas['OrderItem']
-
-/** The customer an order belongs to. */
-export type OrderCustomer = Schemas['OrderCustomer']
-
-/** An order as the API returns it, generated from the server's OpenAPI document. */
-export type Order = Schemas['Order']
-
-/** A customer as GET /users/search returns one: what the create screen shows and prefills from. */
+/** What the create screen shows of a customer that GET /users/search found, and prefills from. */
 export type CustomerOption = Pick<
-  Schemas['User'],
+  User,
   '_id' | 'username' | 'email' | 'address' | 'city' | 'state' | 'mobile' | 'company' | 'status'
 >
 
-/**
- * A product as GET /products and GET /products/search return one, cut down to what an order line
- * needs (this feature does not share the products feature's types).
- */
+/** What an order line needs of a product that GET /products or GET /products/search found. */
 export type ProductOption = Pick<
-  Schemas['ProductView'],
+  Product,
   '_id' | 'title' | 'company' | 'sellingPrice' | 'stock' | 'image1' | 'gstRate' | 'hsn'
 >
-
-/** The terms of the coupon an order used, as it was priced with them. */
-export type OrderCoupon = Schemas['OrderCoupon']
 
 /** A line being edited: an order item whose amount the form changes (its tax is worked out live). */
 export type DraftLine = Pick<OrderItem, 'productId' | 'name' | 'price' | 'image' | 'amount' | 'gstRate' | 'hsn'>

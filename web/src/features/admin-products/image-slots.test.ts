@@ -7,7 +7,7 @@ import {
   slotView,
   type ImageSlot,
 } from '@/features/admin-products/image-slots'
-import type { Product } from '@/features/admin-products/types'
+import type { Product } from '@/lib/api-schemas'
 
 const image = (n: number) => ({ url: `/uploads/p1-${n}.webp`, thumbnail: `/uploads/p1-${n}-thumb.webp` })
 

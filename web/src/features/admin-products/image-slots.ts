@@ -1,4 +1,10 @@
-import { productImages, type Product, type ProductImage } from '@/features/admin-products/types'
+import { IMAGE_SLOTS } from '@/features/admin-products/types'
+import type { Product, ProductImage } from '@/lib/api-schemas'
+
+/** A product's image slots in order, empty ones as null. */
+export function productImages(product: Product): (ProductImage | null)[] {
+  return IMAGE_SLOTS.map((slot) => product[`image${slot}`] ?? null)
+}
 
 /** One image slot of the edit form: what the server has, and what the admin did to it. */
 export type ImageSlot = {

@@ -1,14 +1,7 @@
+import type { AdminRole } from '@/lib/api-schemas'
+
 /** The back-office roles, in the order the role select offers them. */
-export const ADMIN_ROLE_OPTIONS = ['staff', 'superadmin', 'admin'] as const
+export const ADMIN_ROLE_OPTIONS = ['staff', 'superadmin', 'admin'] as const satisfies readonly AdminRole[]
 
-export type AdminRole = (typeof ADMIN_ROLE_OPTIONS)[number]
-
-/** An admin as GET /admins and GET /admins/{id} return it. */
-export type Admin = {
-  _id: string
-  username: string
-  email: string
-  role: AdminRole
-  createdAt: string
-  updatedAt: string
-}
+/** The admin form as filled in; a blank password on an edit keeps the current one. */
+export type AdminFormValues = { username: string; email: string; password: string; role: AdminRole }

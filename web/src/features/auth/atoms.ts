@@ -1,27 +1,14 @@
 import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 
-export type CustomerUser = {
-  _id: string
-  username: string
-  email: string
-  address: string
-  city: string
-  state: string
-  company: string
-  mobile: string
-  status: 'active' | 'inactive'
-}
+import type { Admin, AdminRole, User } from '@/lib/api-schemas'
 
-export type CustomerSession = { user: CustomerUser; token: string }
+export type CustomerSession = { user: User; token: string }
 
-export const ADMIN_ROLES = ['staff', 'admin', 'superadmin'] as const
+export type AdminSession = { admin: Admin; token: string }
 
-export type AdminRole = (typeof ADMIN_ROLES)[number]
-
-export type AdminUser = { _id: string; username: string; email: string; role: AdminRole }
-
-export type AdminSession = { admin: AdminUser; token: string }
+/** The roles that open the back office; a stored session with any other is not an admin's. */
+const ADMIN_ROLES: readonly string[] = ['staff', 'admin', 'superadmin'] satisfies AdminRole[]
 
 const storage = { getOnInit: true }
 
@@ -47,7 +34,7 @@ export const adminSessionAtom = atom((get) => get(storedAdminSessionAtom))
 /** True only for a stored admin whose role is one of the admin roles. */
 export const isAdminAtom = atom((get) => {
   const role = get(storedAdminSessionAtom)?.admin.role
-  return role !== undefined && (ADMIN_ROLES as readonly string[]).includes(role)
+  return role !== undefined && ADMIN_ROLES.includes(role)
 })
 
 export const setAdminSessionAtom = atom(null, (_get, set, session: AdminSession) =>

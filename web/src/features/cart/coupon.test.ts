@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  capitalise,
-  COUPON_SIGN_IN_MESSAGE,
-  couponLookupMessage,
-  couponTerms,
-  type CouponTermsView,
-} from '@/features/cart/coupon'
-import { ApiError } from '@/lib/api-client'
+import { capitalise, COUPON_SIGN_IN_MESSAGE, couponLookupMessage, couponTerms } from '@/features/cart/coupon'
+import { ApiError } from '@/lib/api-errors'
+import type { CouponTermsView } from '@/lib/api-schemas'
 
 const view: CouponTermsView = {
   code: 'SAVE10',

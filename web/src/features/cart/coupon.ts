@@ -1,13 +1,6 @@
-import type { components } from '@/lib/api-types'
-import { ApiError } from '@/lib/api-client'
-import { errorMessage } from '@/lib/api-errors'
+import { ApiError, errorMessage } from '@/lib/api-errors'
+import type { CouponTermsView } from '@/lib/api-schemas'
 import type { CouponTerms } from '@/lib/pricing'
-
-/** A coupon's terms as GET /coupons/{code} shows them to a customer. */
-export type CouponTermsView = components['schemas']['CouponTermsView']
-
-/** `{"coupon": ...}` of GET /coupons/{code} for a customer. */
-export type CouponTermsEnvelope = components['schemas']['CouponTermsEnvelope']
 
 /** Said when a signed-out shopper tries a code: only customers may look coupons up. */
 export const COUPON_SIGN_IN_MESSAGE = 'Sign in to use a coupon code'

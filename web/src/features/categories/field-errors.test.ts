@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { categoryFieldErrors } from '@/features/categories/field-errors'
-import { ApiError } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
 
 describe('categoryFieldErrors', () => {
   it('puts a name_taken conflict under the name field', () => {

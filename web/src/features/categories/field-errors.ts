@@ -1,5 +1,4 @@
-import { ApiError } from '@/lib/api-client'
-import { fieldErrors } from '@/lib/api-errors'
+import { ApiError, fieldErrors } from '@/lib/api-errors'
 
 /**
  * Messages to show under the category form's fields: the shared `fieldErrors`, plus a 409

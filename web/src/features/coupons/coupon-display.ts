@@ -1,4 +1,4 @@
-import type { Coupon } from '@/features/coupons/types'
+import type { Coupon } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 
 /** An RFC 3339 time as the back-office shows it: 31 Dec 2026, 11:59 pm (the browser's time zone). */

@@ -10,8 +10,9 @@ import {
   toLocalInput,
   typedCode,
 } from '@/features/coupons/coupon-form'
-import type { Coupon, CouponFormValues } from '@/features/coupons/types'
-import { ApiError } from '@/lib/api-client'
+import type { CouponFormValues } from '@/features/coupons/types'
+import { ApiError } from '@/lib/api-errors'
+import type { Coupon } from '@/lib/api-schemas'
 
 beforeAll(() => {
   process.env.TZ = 'Asia/Kolkata'

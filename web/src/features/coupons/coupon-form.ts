@@ -1,15 +1,9 @@
 // The coupon form's values to and from the API's shapes, and every problem with them named by its
 // field. The terms themselves are judged by the pricing module (checkCouponTerms), as the server
 // judges them; this module only reads the boxes' text into numbers and times first.
-import type {
-  Coupon,
-  CouponField,
-  CouponFieldErrors,
-  CouponFormValues,
-  CouponInput,
-} from '@/features/coupons/types'
-import { ApiError } from '@/lib/api-client'
-import { fieldErrors } from '@/lib/api-errors'
+import type { CouponField, CouponFieldErrors, CouponFormValues } from '@/features/coupons/types'
+import { ApiError, fieldErrors } from '@/lib/api-errors'
+import type { Coupon, CouponInput } from '@/lib/api-schemas'
 import { checkCouponTerms, type CouponTerms } from '@/lib/pricing'
 
 /** A new coupon's form: 10 % off is the usual start, from any subtotal, active, no limits. */

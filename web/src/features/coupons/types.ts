@@ -1,22 +1,4 @@
-import type { components } from '@/lib/api-types'
-import type { CouponTerms } from '@/lib/pricing'
-
-type Schemas = components['schemas']
-
-/** A coupon as admins see it (GET /coupons, GET /coupons/{code}). */
-export type Coupon = Schemas['Coupon']
-
-/** The body of POST /coupons and PATCH /coupons/{code}. */
-export type CouponInput = Schemas['CouponInput']
-
-/** A page of coupons, by code. */
-export type CouponList = Schemas['CouponList']
-
-/** `{"coupon": ...}`. */
-export type CouponEnvelope = Schemas['CouponEnvelope']
-
-/** What a coupon takes off: a percent of the subtotal, or a flat amount of rupees. */
-export type CouponKind = CouponTerms['kind']
+import type { CouponKind } from '@/lib/api-schemas'
 
 export const COUPON_KINDS: readonly { value: CouponKind; label: string }[] = [
   { value: 'percent', label: 'Percent off' },

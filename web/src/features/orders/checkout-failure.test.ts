@@ -8,10 +8,10 @@ import {
   PRICES_CHANGED_MESSAGE,
   priceUpdates,
 } from '@/features/orders/checkout-failure'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, type ApiErrorCode } from '@/lib/api-errors'
 
 /** An ApiError as the order calls throw it: with the envelope's details on it. */
-function apiError(status: number, code: string, message: string, details?: unknown) {
+function apiError(status: number, code: ApiErrorCode, message: string, details?: unknown) {
   return Object.assign(new ApiError(status, code, message), { details })
 }
 
@@ -115,7 +115,7 @@ describe('checkoutFailure', () => {
 
   it('falls back to the shop message when there is no server message', () => {
     expect(checkoutFailure(new Error('boom'))).toEqual({ kind: 'message', message: CHECKOUT_FALLBACK_MESSAGE })
-    expect(checkoutFailure(new ApiError(500, 'internal', ''))).toEqual({
+    expect(checkoutFailure(new ApiError(500, 'internal_error', ''))).toEqual({
       kind: 'message',
       message: CHECKOUT_FALLBACK_MESSAGE,
     })

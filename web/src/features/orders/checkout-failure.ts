@@ -1,5 +1,4 @@
-import { ApiError } from '@/lib/api-client'
-import { errorMessage } from '@/lib/api-errors'
+import { ApiError, errorMessage } from '@/lib/api-errors'
 import type { PriceUpdate } from '@/lib/pricing'
 
 /** Shown when a failed checkout carries no message of its own. */

@@ -1,6 +1,7 @@
 import { regionName } from '@/features/orders/regions'
-import type { CheckoutExtras, CheckoutPayload, Shipping, ShippingDefaults } from '@/features/orders/types'
-import { formatInr, type Cart } from '@/lib/pricing'
+import type { CheckoutExtras, Shipping, ShippingDefaults } from '@/features/orders/types'
+import type { Checkout } from '@/lib/api-schemas'
+import type { Cart } from '@/lib/pricing'
 
 /**
  * The checkout form's starting values: the customer's name and address as they registered them.
@@ -19,11 +20,10 @@ export function shippingDefaults(user: ShippingDefaults): Shipping {
 
 /**
  * The body of POST /orders for this cart shipped to `shipping`: one line per cart line at the
- * price the customer saw (the server answers 409 `price_changed` if it is no longer current), the
- * cart's own totals, which the server ignores and computes again, and the coupon, GSTIN and
- * business name when there are any.
+ * price the customer saw (the server answers 409 `price_changed` if it is no longer current), and
+ * the coupon, GSTIN and business name when there are any. The server computes every total.
  */
-export function checkoutPayload(cart: Cart, shipping: Shipping, extras: CheckoutExtras): CheckoutPayload {
+export function checkoutPayload(cart: Cart, shipping: Shipping, extras: CheckoutExtras): Checkout {
   const gstin = extras.gstin.replace(/\s+/g, '').toUpperCase()
   const businessName = extras.businessName.trim()
   return {
@@ -35,15 +35,6 @@ export function checkoutPayload(cart: Cart, shipping: Shipping, extras: Checkout
     ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),
     ...(gstin ? { gstin } : {}),
     ...(businessName ? { businessName } : {}),
-    chargeTotal: cart.cartTotal,
-    orderTotal: formatInr(extras.total),
-    numItemsInCart: cart.numItemsInCart,
-    cartItems: cart.cartItems.map((line) => ({
-      productId: line.productID,
-      amount: line.amount,
-      price: line.price,
-      name: line.title,
-      image: line.image,
-    })),
+    cartItems: cart.cartItems.map((line) => ({ productId: line.productID, amount: line.amount, price: line.price })),
   }
 }

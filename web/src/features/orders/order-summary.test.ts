@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { orderSummary } from '@/features/orders/order-summary'
-import type { Order, OrderItem } from '@/features/orders/types'
+import type { Order, OrderItem } from '@/lib/api-schemas'
 
 function item(productId: string, price: number, amount: number, discount = 0): OrderItem {
   return {

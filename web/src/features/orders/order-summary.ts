@@ -1,4 +1,4 @@
-import type { Order, OrderItem } from '@/features/orders/types'
+import type { Order, OrderItem } from '@/lib/api-schemas'
 import { orderTotals } from '@/lib/pricing'
 
 /**

@@ -1,27 +1,3 @@
-import type { components } from '@/lib/api-types'
-
-/** Where an order stands. A shipped or delivered order has a GST tax invoice. */
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const
-
-type Schemas = components['schemas']
-
-export type OrderStatus = Schemas['OrderStatus']
-
-/** One line of an order at the price it was charged (money in rupees; image a URL path or ''). */
-export type OrderItem = Schemas['OrderItem']
-
-/** The customer an order belongs to. */
-export type OrderCustomer = Schemas['OrderCustomer']
-
-/** An order as the API returns it, generated from the server's OpenAPI document. */
-export type Order = Schemas['Order']
-
-/** `{"order": ...}`. */
-export type OrderResponse = { order: Order }
-
-/** Where an order was supplied to for GST: the ship-to state and its GST code. */
-export type PlaceOfSupply = Schemas['PlaceOfSupply']
-
 /** The checkout form's shipping fields, in the order the form shows them. */
 export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'company'] as const
 
@@ -41,15 +17,4 @@ export type CheckoutExtras = {
   gstin: string
   /** The registered business name for the invoice ('' for none). */
   businessName: string
-  /** The total the customer saw, coupon taken off (the server computes its own). */
-  total: number
 }
-
-/** One line of a checkout: the price is the one the customer saw, checked again by the server. */
-export type CheckoutItem = Schemas['CartItemInput']
-
-/**
- * The body of POST /orders, inside `{"data": ...}`. The server recomputes every total; the
- * client's are sent as the shop always sent them (orderTotal as rupee text).
- */
-export type CheckoutPayload = Schemas['Checkout']

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { productCartLine } from '@/features/products/cart-line'
 import { productImages } from '@/features/products/images'
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 
 function product(overrides: Partial<Product> = {}): Product {
   return {

@@ -1,4 +1,4 @@
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 import type { CartLine } from '@/lib/pricing'
 
 /** The cart line 'Add to bag' adds: one line per product, at its selling price, with its thumbnail. */

@@ -1,4 +1,5 @@
-import { PRODUCT_IMAGE_SLOTS, type Product, type ProductImage } from '@/features/products/types'
+import { PRODUCT_IMAGE_SLOTS } from '@/features/products/types'
+import type { Product, ProductImage } from '@/lib/api-schemas'
 
 /** The product's pictures in slot order, empty slots skipped. */
 export function productImages(product: Product): ProductImage[] {

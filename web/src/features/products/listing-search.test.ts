@@ -4,7 +4,7 @@ import {
   DEFAULT_MAX_PRICE,
   filtersSearch,
   layoutSearch,
-  listingRequestQuery,
+  listingRequest,
   productCountLabel,
   readLayout,
   readListingFilters,
@@ -47,23 +47,31 @@ describe('readListingFilters', () => {
   })
 })
 
-describe('listingRequestQuery', () => {
+describe('listingRequest', () => {
   it('is empty for a bare /products, so no price is sent', () => {
-    expect(listingRequestQuery(params(''))).toBe('')
+    expect(listingRequest(params(''))).toEqual({})
   })
 
-  it('keeps exactly the API params of the URL, in order, and drops the layout', () => {
+  it('keeps exactly the API params of the URL and drops the layout', () => {
     const url = params('search=cake+tin&category=all&company=all&order=z-a&price=10000&layout=list&page=2')
-    expect(listingRequestQuery(url)).toBe('search=cake+tin&category=all&company=all&order=z-a&price=10000&page=2')
+    expect(listingRequest(url)).toEqual({
+      search: 'cake tin',
+      category: 'all',
+      company: 'all',
+      order: 'z-a',
+      price: '10000',
+      page: '2',
+    })
   })
 
-  it('passes the sort alias on to the API', () => {
-    expect(listingRequestQuery(params('sort=low&layout=list'))).toBe('sort=low')
+  it("sends the spec's sort alias as order, which wins when the URL has both", () => {
+    expect(listingRequest(params('sort=low&layout=list'))).toEqual({ order: 'low' })
+    expect(listingRequest(params('order=high&sort=low'))).toEqual({ order: 'high' })
   })
 
   it('sends a price only when the URL has one', () => {
-    expect(params(listingRequestQuery(params('page=3'))).has('price')).toBe(false)
-    expect(params(listingRequestQuery(params('price=450'))).get('price')).toBe('450')
+    expect(listingRequest(params('page=3'))).not.toHaveProperty('price')
+    expect(listingRequest(params('price=450')).price).toBe('450')
   })
 })
 

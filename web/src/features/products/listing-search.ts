@@ -1,5 +1,6 @@
 // The /products listing keeps all of its state in the URL: the filters, the page and the layout.
 // These helpers read that state and write it back; the API request is derived from the same URL.
+import type { ApiQuery } from '@/lib/api-paths'
 
 export const SORT_OPTIONS = ['a-z', 'z-a', 'high', 'low'] as const
 
@@ -8,9 +9,6 @@ export const PRICE_MAX = 15000
 export const PRICE_STEP = 1
 /** Where the price slider starts when the URL has no price. */
 export const DEFAULT_MAX_PRICE = 10000
-
-/** The URL params the API understands; anything else in the URL (such as `layout`) is not sent. */
-const REQUEST_PARAMS = new Set(['search', 'category', 'company', 'order', 'sort', 'price', 'shipping', 'page'])
 
 export type ListingFilters = {
   search: string
@@ -40,16 +38,23 @@ function readPrice(value: string | null): number {
   return Number.isInteger(price) && price >= PRICE_MIN && price <= PRICE_MAX ? price : DEFAULT_MAX_PRICE
 }
 
+/** The query of GET /products. */
+export type ListingRequest = ApiQuery<'/api/v1/products'>
+
+/** The URL params sent to the API, by the names the API documents as primary. */
+const REQUEST_PARAMS = ['search', 'category', 'company', 'order', 'price', 'page'] as const
+
 /**
- * The query string of GET /products for the listing at `params`: exactly the URL's API params, in
- * the URL's order and with the URL's values. A price is sent only once it is in the URL.
+ * The query of GET /products for the listing at `params`: the URL's API params with the URL's
+ * values, the spec's `sort` alias sent as `order`. A price is sent only once it is in the URL.
  */
-export function listingRequestQuery(params: URLSearchParams): string {
-  const request = new URLSearchParams()
-  for (const [key, value] of params) {
-    if (REQUEST_PARAMS.has(key)) request.append(key, value)
+export function listingRequest(params: URLSearchParams): ListingRequest {
+  const request: ListingRequest = {}
+  for (const name of REQUEST_PARAMS) {
+    const value = name === 'order' ? params.get('order') || params.get('sort') : params.get(name)
+    if (value !== null) request[name] = value
   }
-  return request.toString()
+  return request
 }
 
 /**

@@ -1,21 +1,7 @@
-export const USER_STATUS_OPTIONS = ['active', 'inactive'] as const
+import type { UserStatus } from '@/lib/api-schemas'
 
-export type UserStatus = (typeof USER_STATUS_OPTIONS)[number]
-
-/** A customer as GET /users and GET /users/{id} return it. */
-export type User = {
-  _id: string
-  username: string
-  email: string
-  mobile: string
-  address: string
-  city: string
-  state: string
-  company: string
-  status: UserStatus
-  createdAt: string
-  updatedAt: string
-}
+/** The statuses in the order the status select offers them. */
+export const USER_STATUS_OPTIONS = ['active', 'inactive'] as const satisfies readonly UserStatus[]
 
 /** The fields of the create and edit forms, in payload order. */
 export const USER_FORM_FIELDS = [
@@ -30,4 +16,7 @@ export const USER_FORM_FIELDS = [
   'status',
 ] as const
 
-export type UserFormValues = Record<(typeof USER_FORM_FIELDS)[number], string>
+/** The form's text, and the status its select chose. */
+export type UserFormValues = Record<Exclude<(typeof USER_FORM_FIELDS)[number], 'status'>, string> & {
+  status: UserStatus
+}

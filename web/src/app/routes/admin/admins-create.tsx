@@ -1,12 +1,10 @@
-import { useAdminToken } from '@/app/use-admin-token'
 import { CreateAdminForm } from '@/features/admins/components/create-admin-form'
 
 export function AdminCreateAdminPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Create admin</h1>
-      <CreateAdminForm token={token} />
+      <CreateAdminForm />
     </section>
   )
 }

@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { AdminsList } from '@/features/admins/components/admins-list'
 
 export function AdminAdminsPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminAdminsPage() {
           <Link to="/admin/admins/create">+ Add Admin</Link>
         </Button>
       </div>
-      <AdminsList token={token} />
+      <AdminsList />
     </section>
   )
 }

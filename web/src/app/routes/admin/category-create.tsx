@@ -1,12 +1,10 @@
-import { useAdminToken } from '@/app/use-admin-token'
 import { CreateCategoryForm } from '@/features/categories/components/create-category-form'
 
 export function AdminCreateCategoryPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Create category</h1>
-      <CreateCategoryForm token={token} />
+      <CreateCategoryForm />
     </section>
   )
 }

@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { CategoriesList } from '@/features/categories/components/categories-list'
 
 export function AdminCategoriesPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminCategoriesPage() {
           <Link to="/admin/category/create">+ Add Category</Link>
         </Button>
       </div>
-      <CategoriesList token={token} />
+      <CategoriesList />
     </section>
   )
 }

@@ -1,12 +1,10 @@
-import { useAdminToken } from '@/app/use-admin-token'
 import { CreateCouponForm } from '@/features/coupons/components/create-coupon-form'
 
 export function AdminCreateCouponPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Create coupon</h1>
-      <CreateCouponForm token={token} />
+      <CreateCouponForm />
     </section>
   )
 }

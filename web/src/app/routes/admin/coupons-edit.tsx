@@ -1,7 +1,6 @@
 import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
-import { useAdminToken } from '@/app/use-admin-token'
 import { FormSkeleton } from '@/components/form-skeleton'
 import { useCoupon } from '@/features/coupons/api/get-coupon'
 import { EditCouponForm } from '@/features/coupons/components/edit-coupon-form'
@@ -10,15 +9,14 @@ import { errorMessage, isNotFound } from '@/lib/api-errors'
 /** A missing coupon is a 404 page, like an unknown route. */
 export function AdminEditCouponPage() {
   const { code = '' } = useParams()
-  const token = useAdminToken()
-  const coupon = useCoupon(code, token)
+  const coupon = useCoupon(code)
 
   if (isNotFound(coupon.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Edit coupon</h1>
       {coupon.data ? (
-        <EditCouponForm key={coupon.data.coupon.code} coupon={coupon.data.coupon} token={token} />
+        <EditCouponForm key={coupon.data.coupon.code} coupon={coupon.data.coupon} />
       ) : coupon.isError ? (
         <p role="alert" className="text-destructive">
           {errorMessage(coupon.error, 'Failed to fetch coupon')}

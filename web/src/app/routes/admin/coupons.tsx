@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { CouponsList } from '@/features/coupons/components/coupons-list'
 
 export function AdminCouponsPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminCouponsPage() {
           <Link to="/admin/coupons/create">+ Add Coupon</Link>
         </Button>
       </div>
-      <CouponsList token={token} />
+      <CouponsList />
     </section>
   )
 }

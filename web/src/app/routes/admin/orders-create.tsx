@@ -1,12 +1,10 @@
-import { useAdminToken } from '@/app/use-admin-token'
 import { CreateOrderForm } from '@/features/admin-orders/components/create-order-form'
 
 export function AdminCreateOrderPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Create order</h1>
-      <CreateOrderForm token={token} />
+      <CreateOrderForm />
     </section>
   )
 }

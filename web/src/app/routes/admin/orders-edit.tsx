@@ -1,7 +1,6 @@
 import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
-import { useAdminToken } from '@/app/use-admin-token'
 import { FormSkeleton } from '@/components/form-skeleton'
 import { useOrder } from '@/features/admin-orders/api/get-order'
 import { EditOrderForm } from '@/features/admin-orders/components/edit-order-form'
@@ -10,15 +9,14 @@ import { errorMessage, isNotFound } from '@/lib/api-errors'
 /** A missing order is a 404 page, like an unknown route. */
 export function AdminEditOrderPage() {
   const { id = '' } = useParams()
-  const token = useAdminToken()
-  const order = useOrder(id, token)
+  const order = useOrder(id)
 
   if (isNotFound(order.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
       <h1 className="text-3xl">Edit order</h1>
       {order.data ? (
-        <EditOrderForm key={order.data.order._id} order={order.data.order} token={token} />
+        <EditOrderForm key={order.data.order._id} order={order.data.order} />
       ) : order.isError ? (
         <p role="alert" className="text-destructive">
           {errorMessage(order.error, 'Failed to load order details')}

@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { OrdersList } from '@/features/admin-orders/components/orders-list'
 
 export function AdminOrdersPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminOrdersPage() {
           <Link to="/admin/orders/create">+ Add Order</Link>
         </Button>
       </div>
-      <OrdersList token={token} />
+      <OrdersList />
     </section>
   )
 }

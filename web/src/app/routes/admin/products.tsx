@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { ProductsList } from '@/features/admin-products/components/products-list'
 
 export function AdminProductsPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminProductsPage() {
           <Link to="/admin/products/create">+ Add Product</Link>
         </Button>
       </div>
-      <ProductsList token={token} />
+      <ProductsList />
     </section>
   )
 }

@@ -1,11 +1,9 @@
 import { Link } from 'react-router'
 
-import { useAdminToken } from '@/app/use-admin-token'
 import { Button } from '@/components/ui/button'
 import { UsersList } from '@/features/users/components/users-list'
 
 export function AdminUsersPage() {
-  const token = useAdminToken()
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -14,7 +12,7 @@ export function AdminUsersPage() {
           <Link to="/admin/users/create">+ Add User</Link>
         </Button>
       </div>
-      <UsersList token={token} />
+      <UsersList />
     </section>
   )
 }

@@ -36,7 +36,7 @@ export function CartPage() {
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <CartItems onRemoved={() => headingRef.current?.focus()} />
           <CartTotals view={summary}>
-            <CouponBox token={session?.token} applies={summary.summary?.coupon?.applied ?? false} />
+            <CouponBox signedIn={session !== null} applies={summary.summary?.coupon?.applied ?? false} />
             {session ? (
               <Button asChild>
                 <Link to="/checkout">proceed to checkout</Link>

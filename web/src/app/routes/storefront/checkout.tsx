@@ -46,11 +46,9 @@ export function CheckoutPage() {
       <CheckoutForm
         cart={cart}
         customer={session.user}
-        token={session.token}
         state={shipTo}
         onStateChange={setShipTo}
         couponCode={coupon?.applied ? coupon.code : null}
-        total={view.summary.total}
         onPricesChanged={updatePrices}
         onCouponRefused={removeCoupon}
         onPlaced={clearCart}

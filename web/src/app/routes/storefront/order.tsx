@@ -12,7 +12,7 @@ export function OrderPage() {
   if (!session) return <SignInRedirect warning="Please login to view order details" />
   return (
     <section>
-      <OrderDetails key={id} id={id} token={session.token} />
+      <OrderDetails key={id} id={id} />
     </section>
   )
 }

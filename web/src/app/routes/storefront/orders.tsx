@@ -10,7 +10,7 @@ export function OrdersPage() {
   if (!session) return <SignInRedirect warning="You must logged in to view orders" />
   return (
     <section>
-      <OrdersList token={session.token} />
+      <OrdersList />
     </section>
   )
 }

@@ -1,24 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { OrderResponse } from '@/features/admin-orders/api/get-order'
 import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
-import type { CreateOrderInput } from '@/features/admin-orders/order-payloads'
-import { ApiError, apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
+import type { Checkout, OrderForCustomer } from '@/lib/api-schemas'
 
 /**
- * POST /orders on behalf of a customer: 201 with the order, totals recomputed by the server.
+ * POST /orders on behalf of a customer: 201 with the order, totals computed by the server.
  * 400 with `fields` (`userId`, `discount`, `cartItems[0].amount`, ...); 409 `price_changed`,
  * `out_of_stock` ('Only 3 left of X') or `product_unavailable`.
  */
-export function createOrder(input: CreateOrderInput, token: string | undefined) {
-  return apiFetch<OrderResponse>('/orders', { method: 'POST', body: input, token })
+export function createOrder(order: OrderForCustomer) {
+  // The OpenAPI document gives POST /orders only the customer's body; an admin's is the
+  // OrderForCustomerRequest among its schemas.
+  const body = { data: order } as unknown as { data: Checkout }
+  return adminApi.POST('/api/v1/orders', { body })
 }
 
 /** Creates an order. Its stock left the shelf, so the product pickers are refreshed as well as the orders. */
-export function useCreateOrder(token: string | undefined) {
+export function useCreateOrder() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateOrderInput) => createOrder(input, token),
+    mutationFn: createOrder,
     onSuccess: () => {
       // Stock counts changed; nothing needs to wait for them.
       void queryClient.invalidateQueries({ queryKey: ['products'] })

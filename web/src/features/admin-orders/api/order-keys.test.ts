@@ -4,7 +4,7 @@ import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
 
 describe('orderKeys', () => {
   it('names the page and its size and the detail id', () => {
-    expect(orderKeys.page(3)).toEqual(['orders', 'admin', 'list', { page: 3, pageSize: 10 }])
+    expect(orderKeys.page(3)).toEqual(['orders', 'admin', 'list', { page: 3, limit: 10 }])
     expect(orderKeys.detail('o1')).toEqual(['orders', 'admin', 'detail', 'o1'])
   })
 

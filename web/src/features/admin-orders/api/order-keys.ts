@@ -13,7 +13,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   admin: () => [...orderKeys.all, 'admin'] as const,
   lists: () => [...orderKeys.admin(), 'list'] as const,
-  page: (page: number) => [...orderKeys.lists(), { page, pageSize: ORDERS_PAGE_SIZE }] as const,
+  page: (page: number) => [...orderKeys.lists(), { page, limit: ORDERS_PAGE_SIZE }] as const,
   detail: (id: string) => [...orderKeys.admin(), 'detail', id] as const,
 }
 

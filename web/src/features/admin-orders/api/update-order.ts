@@ -1,9 +1,9 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { OrderResponse } from '@/features/admin-orders/api/get-order'
 import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
-import type { UpdateOrderInput } from '@/features/admin-orders/order-payloads'
-import { ApiError, apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
+import type { OrderChanges } from '@/lib/api-schemas'
 
 /**
  * PATCH /orders/{id}: the server recomputes the totals and moves stock with the lines and the
@@ -11,14 +11,14 @@ import { ApiError, apiFetch } from '@/lib/api-client'
  * order a credit note. Errors as for POST /orders, 404 when the order is gone, and 409
  * `order_invoiced` for a change to the lines, discount, name or address of an invoiced order.
  */
-export function updateOrder(id: string, input: UpdateOrderInput, token: string | undefined) {
-  return apiFetch<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, token })
+export function updateOrder(id: string, changes: OrderChanges) {
+  return adminApi.PATCH('/api/v1/orders/{id}', { params: { path: { id } }, body: changes })
 }
 
-export function useUpdateOrder(id: string, token: string | undefined) {
+export function useUpdateOrder(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UpdateOrderInput) => updateOrder(id, input, token),
+    mutationFn: (changes: OrderChanges) => updateOrder(id, changes),
     onSuccess: (response) => {
       const detail = orderKeys.detail(id)
       queryClient.setQueryData(detail, response)

@@ -28,9 +28,9 @@ const noShipTo: ShipTo = { name: '', address: '', city: '', state: '' }
  * B2B tax invoice, the buyer's GSTIN. The totals and the GST in them follow every keystroke,
  * through the pricing module. Then returns to the orders list.
  */
-export function CreateOrderForm({ token }: { token: string | undefined }) {
+export function CreateOrderForm() {
   const navigate = useNavigate()
-  const createOrder = useCreateOrder(token)
+  const createOrder = useCreateOrder()
   const [customer, setCustomer] = useState<CustomerOption | null>(null)
   const [shipTo, setShipTo] = useState<ShipTo>(noShipTo)
   const [lines, setLines] = useState<CreateLine[]>([])
@@ -93,7 +93,7 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
   return (
     <form noValidate onSubmit={handleSubmit} className="grid max-w-3xl gap-6">
       <SectionCard title="Customer" description="The order is placed on behalf of this customer.">
-        <CustomerPicker token={token} customer={customer} onChange={chooseCustomer} error={errors.userId} />
+        <CustomerPicker customer={customer} onChange={chooseCustomer} error={errors.userId} />
       </SectionCard>
 
       <SectionCard
@@ -168,7 +168,7 @@ export function CreateOrderForm({ token }: { token: string | undefined }) {
         description="Each product once, 1 to 20 of it and no more than is in stock."
         className="gap-6"
       >
-        <ProductSearchPicker token={token} onAdd={addProduct} />
+        <ProductSearchPicker onAdd={addProduct} />
         <div className="grid gap-2">
           <h3 className="text-sm font-medium">Order items</h3>
           <CreateOrderLines

@@ -8,7 +8,6 @@ import type { CustomerOption } from '@/features/admin-orders/types'
 import { errorMessage } from '@/lib/api-errors'
 
 type CustomerPickerProps = {
-  token: string | undefined
   /** The chosen customer; while there is none the search is shown. */
   customer: CustomerOption | null
   onChange: (customer: CustomerOption | null) => void
@@ -20,9 +19,9 @@ type CustomerPickerProps = {
  * Finds a customer by name, e-mail, mobile or company and chooses one. Once chosen, the customer is
  * shown with a 'Change customer' button that brings the search back. Focus follows both moves.
  */
-export function CustomerPicker({ token, customer, onChange, error }: CustomerPickerProps) {
+export function CustomerPicker({ customer, onChange, error }: CustomerPickerProps) {
   const [q, setQ] = useState('')
-  const results = useSearchCustomers(q, token)
+  const results = useSearchCustomers(q)
   const searchRef = useRef<HTMLInputElement>(null)
   const changeRef = useRef<HTMLButtonElement>(null)
   const moved = useRef(false)

@@ -16,15 +16,9 @@ import { SectionCard } from '@/features/admin-orders/components/section-card'
 import { draftLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
 import { updateOrderBody } from '@/features/admin-orders/order-payloads'
 import { draftTaxSummary, orderPlace } from '@/features/admin-orders/order-tax'
-import {
-  ORDER_STATUS_OPTIONS,
-  type DraftLine,
-  type Order,
-  type OrderStatus,
-  type ProductOption,
-} from '@/features/admin-orders/types'
-import { ApiError } from '@/lib/api-client'
-import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import { ORDER_STATUS_OPTIONS, type DraftLine, type ProductOption } from '@/features/admin-orders/types'
+import { ApiError, errorMessage, fieldErrors } from '@/lib/api-errors'
+import type { Order, OrderStatus } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 import { useShopInfo } from '@/lib/shop-info'
 
@@ -53,9 +47,9 @@ function statusHint(order: Order, status: OrderStatus): string | undefined {
  * change, through the pricing module, as the server will charge them. Once the tax invoice is
  * issued only the status and e-mail can change. Then returns to the orders list.
  */
-export function EditOrderForm({ order, token }: { order: Order; token: string | undefined }) {
+export function EditOrderForm({ order }: { order: Order }) {
   const navigate = useNavigate()
-  const updateOrder = useUpdateOrder(order._id, token)
+  const updateOrder = useUpdateOrder(order._id)
   const shop = useShopInfo()
   // The status follows the order (fetched again after a conflict) until the admin chooses one.
   const [statusChoice, setStatus] = useState<OrderStatus | null>(null)
@@ -176,7 +170,7 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
         }
         className="gap-6"
       >
-        {!locked && <ProductOptionsPicker token={token} onAdd={addProduct} />}
+        {!locked && <ProductOptionsPicker onAdd={addProduct} />}
         <div className="grid gap-2">
           <EditOrderItems
             lines={shownLines}
@@ -196,7 +190,7 @@ export function EditOrderForm({ order, token }: { order: Order; token: string | 
         />
       </SectionCard>
 
-      <OrderDocuments order={order} token={token} />
+      <OrderDocuments order={order} />
 
       {invoicedError && (
         <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">

@@ -2,10 +2,10 @@ import { FileDown, Loader2 } from 'lucide-react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { useDownloadDocument } from '@/features/admin-orders/api/download-invoice'
-import type { OrderDocument } from '@/features/admin-orders/order-display'
-import type { Order } from '@/features/admin-orders/types'
-import { ApiError } from '@/lib/api-client'
+import { useDownloadDocument } from '@/features/admin-orders/api/download-document'
+import { ApiError } from '@/lib/api-errors'
+import type { Order } from '@/lib/api-schemas'
+import type { OrderDocument } from '@/lib/order-documents'
 
 const words: Record<OrderDocument, { button: string; done: string; failed: string }> = {
   invoice: {
@@ -22,7 +22,6 @@ const words: Record<OrderDocument, { button: string; done: string; failed: strin
 
 type InvoiceButtonProps = {
   order: Pick<Order, '_id' | 'orderId'>
-  token: string | undefined
   /** Which PDF: the tax invoice (default) or the credit note. */
   document?: OrderDocument
   /** An icon button for table rows (default), or a button that says what it downloads. */
@@ -34,8 +33,8 @@ type InvoiceButtonProps = {
  * (credit-note-ORD1001.pdf), spinning while it does. Each has its own, so several downloads can
  * run at once. A refusal (not issued yet) shows the server's reason.
  */
-export function InvoiceButton({ order, token, document = 'invoice', labelled = false }: InvoiceButtonProps) {
-  const download = useDownloadDocument(token, document)
+export function InvoiceButton({ order, document = 'invoice', labelled = false }: InvoiceButtonProps) {
+  const download = useDownloadDocument(document)
   const text = words[document]
 
   function handleClick() {

@@ -3,14 +3,13 @@ import type { ReactNode } from 'react'
 import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
 import { SectionCard } from '@/features/admin-orders/components/section-card'
 import { formatDocumentDate } from '@/features/admin-orders/order-display'
-import type { Order } from '@/features/admin-orders/types'
+import type { Order } from '@/lib/api-schemas'
 
 type OrderDocumentsProps = {
   order: Pick<
     Order,
     '_id' | 'orderId' | 'buyerGstin' | 'invoiceNumber' | 'invoiceDate' | 'creditNoteNumber' | 'creditNoteDate'
   >
-  token: string | undefined
 }
 
 /**
@@ -18,7 +17,7 @@ type OrderDocumentsProps = {
  * shipped or delivered) and the credit note (issued when an invoiced order is cancelled), each
  * with its number, date and a download.
  */
-export function OrderDocuments({ order, token }: OrderDocumentsProps) {
+export function OrderDocuments({ order }: OrderDocumentsProps) {
   return (
     <SectionCard title="Tax documents">
       <dl className="grid items-start gap-4 sm:grid-cols-2">
@@ -32,7 +31,7 @@ export function OrderDocuments({ order, token }: OrderDocumentsProps) {
         <Fact label="Tax invoice">
           {order.invoiceNumber ? (
             <Issued number={order.invoiceNumber} date={order.invoiceDate}>
-              <InvoiceButton order={order} token={token} document="invoice" labelled />
+              <InvoiceButton order={order} document="invoice" labelled />
             </Issued>
           ) : (
             <dd className="text-sm text-muted-foreground">Issued when the order is first marked shipped or delivered.</dd>
@@ -42,7 +41,7 @@ export function OrderDocuments({ order, token }: OrderDocumentsProps) {
           <Fact label="Credit note">
             {order.creditNoteNumber ? (
               <Issued number={order.creditNoteNumber} date={order.creditNoteDate}>
-                <InvoiceButton order={order} token={token} document="credit-note" labelled />
+                <InvoiceButton order={order} document="credit-note" labelled />
               </Issued>
             ) : (
               <dd className="text-sm text-muted-foreground">Issued if the order is cancelled.</dd>

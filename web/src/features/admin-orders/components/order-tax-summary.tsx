@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 
-import { supplyText, taxHeads, type PlaceOfSupply, type TaxSummary } from '@/features/admin-orders/order-tax'
+import { supplyText, taxHeads, type TaxSummary } from '@/features/admin-orders/order-tax'
+import type { PlaceOfSupply } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 

@@ -3,16 +3,16 @@ import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
+import { OrderStatusBadge } from '@/components/order-status-badge'
 import { PagedTable } from '@/components/paged-table'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteOrder } from '@/features/admin-orders/api/delete-order'
 import { useOrders } from '@/features/admin-orders/api/get-orders'
 import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
-import { OrderStatusBadge } from '@/features/admin-orders/components/order-status-badge'
 import { orderCompany } from '@/features/admin-orders/order-display'
-import type { Order } from '@/features/admin-orders/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Order } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
@@ -22,11 +22,11 @@ const COLUMNS = 9
  * The orders table, newest first, at the URL's ?page: tax invoice download (once issued), Edit
  * link and a confirmed Delete per order.
  */
-export function OrdersList({ token }: { token: string | undefined }) {
+export function OrdersList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
-  const orders = useOrders(page, token)
-  const deleteOrder = useDeleteOrder(token)
+  const orders = useOrders(page)
+  const deleteOrder = useDeleteOrder()
   const [target, setTarget] = useState<Order | null>(null)
 
   function confirmDelete() {
@@ -62,7 +62,7 @@ export function OrdersList({ token }: { token: string | undefined }) {
         }
       >
         {orders.data?.data.map((order) => (
-          <OrderRow key={order._id} order={order} token={token} onDelete={() => setTarget(order)} />
+          <OrderRow key={order._id} order={order} onDelete={() => setTarget(order)} />
         ))}
       </PagedTable>
       <ConfirmDeleteDialog
@@ -75,9 +75,9 @@ export function OrdersList({ token }: { token: string | undefined }) {
   )
 }
 
-type OrderRowProps = { order: Order; token: string | undefined; onDelete: () => void }
+type OrderRowProps = { order: Order; onDelete: () => void }
 
-function OrderRow({ order, token, onDelete }: OrderRowProps) {
+function OrderRow({ order, onDelete }: OrderRowProps) {
   return (
     <TableRow>
       <TableCell className="font-medium whitespace-nowrap">{order.name}</TableCell>
@@ -94,7 +94,7 @@ function OrderRow({ order, token, onDelete }: OrderRowProps) {
         <div className="flex items-center justify-end gap-2">
           {/* The tax invoice exists once the order has shipped; the gap keeps the buttons in line. */}
           {order.invoiceNumber ? (
-            <InvoiceButton order={order} token={token} />
+            <InvoiceButton order={order} />
           ) : (
             <span aria-hidden="true" className="w-8" />
           )}

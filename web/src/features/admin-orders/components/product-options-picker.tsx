@@ -9,14 +9,13 @@ import { errorMessage } from '@/lib/api-errors'
 import { formatInr } from '@/lib/pricing'
 
 type ProductOptionsPickerProps = {
-  token: string | undefined
   /** Called with the chosen product; the caller decides whether it is a repeat. */
   onAdd: (product: ProductOption) => void
 }
 
 /** A select of every product (GET /products?limit=1000) and an Add button, for the edit screen. */
-export function ProductOptionsPicker({ token, onAdd }: ProductOptionsPickerProps) {
-  const products = useProductOptions(token)
+export function ProductOptionsPicker({ onAdd }: ProductOptionsPickerProps) {
+  const products = useProductOptions()
   const [chosen, setChosen] = useState('')
   const list = products.data?.data
   // A thousand options are built once per load, not on every keystroke elsewhere in the form.

@@ -9,15 +9,14 @@ import { errorMessage } from '@/lib/api-errors'
 import { formatInr } from '@/lib/pricing'
 
 type ProductSearchPickerProps = {
-  token: string | undefined
   /** Called with the product whose 'Add' was pressed; the caller decides whether it is a repeat. */
   onAdd: (product: ProductOption) => void
 }
 
 /** Finds products by title or company (up to 20) and adds them to the order; out-of-stock ones cannot be added. */
-export function ProductSearchPicker({ token, onAdd }: ProductSearchPickerProps) {
+export function ProductSearchPicker({ onAdd }: ProductSearchPickerProps) {
   const [q, setQ] = useState('')
-  const results = useSearchProducts(q, token)
+  const results = useSearchProducts(q)
 
   return (
     <div className="grid gap-4">

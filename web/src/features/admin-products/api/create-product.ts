@@ -1,24 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ProductResponse } from '@/features/admin-products/api/get-product'
 import { productKeys } from '@/features/admin-products/api/product-keys'
-import { uploadProduct } from '@/features/admin-products/api/upload-product'
-
-/** A multipart product write and who to tell how far its upload has got. */
-export type ProductUpload = { body: FormData; onProgress?: (percent: number) => void }
+import { uploadForm, type FormUpload } from '@/lib/api-upload'
 
 /**
  * POST /products (multipart): 201 with the product; 400 `validation_failed` with per-field
  * messages (image1 .. image5 included); 413 when the whole upload is too large.
  */
-export function createProduct({ body, onProgress }: ProductUpload, token: string | undefined) {
-  return uploadProduct<ProductResponse>('/products', { method: 'POST', body, token, onProgress })
+export function createProduct(upload: FormUpload) {
+  return uploadForm('admin', 'POST', '/api/v1/products', {}, upload)
 }
 
-export function useCreateProduct(token: string | undefined) {
+export function useCreateProduct() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (upload: ProductUpload) => createProduct(upload, token),
+    mutationFn: createProduct,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   })
 }

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 
 import { productKeys } from '@/features/admin-products/api/product-keys'
-import type { Product } from '@/features/admin-products/types'
-import { apiFetch } from '@/lib/api-client'
-
-export type ProductResponse = { product: Product }
+import { adminApi } from '@/lib/api-client'
 
 /** GET /products/{id}: one product; 404 when there is none. */
-export function getProduct(id: string, token: string | undefined, signal?: AbortSignal) {
-  return apiFetch<ProductResponse>(`/products/${encodeURIComponent(id)}`, { token, signal })
+export function getProduct(id: string, signal?: AbortSignal) {
+  return adminApi.GET('/api/v1/products/{id}', { params: { path: { id } }, signal })
 }
 
-export function useProduct(id: string, token: string | undefined) {
+export function useProduct(id: string) {
   return useQuery({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => getProduct(id, token, signal),
-    enabled: token !== undefined,
+    queryFn: ({ signal }) => getProduct(id, signal),
   })
 }

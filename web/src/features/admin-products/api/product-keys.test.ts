@@ -16,6 +16,6 @@ describe('productKeys', () => {
   })
 
   it('keeps the category select under the categories key, which category writes invalidate', () => {
-    expect(categoryOptionsKey).toEqual(['categories', 'list', { page: 1, pageSize: 1000 }])
+    expect(categoryOptionsKey).toEqual(['categories', 'list', { page: 1, limit: 1000 }])
   })
 })

@@ -27,5 +27,5 @@ export const productKeys = {
 export const categoryOptionsKey = [
   'categories',
   'list',
-  { page: 1, pageSize: CATEGORY_OPTIONS_PAGE_SIZE },
+  { page: 1, limit: CATEGORY_OPTIONS_PAGE_SIZE },
 ] as const

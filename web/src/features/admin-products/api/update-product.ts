@@ -1,27 +1,20 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ProductUpload } from '@/features/admin-products/api/create-product'
-import type { ProductResponse } from '@/features/admin-products/api/get-product'
 import { productKeys } from '@/features/admin-products/api/product-keys'
-import { uploadProduct } from '@/features/admin-products/api/upload-product'
+import { uploadForm, type FormUpload } from '@/lib/api-upload'
 
 /**
  * PATCH /products/{id} (multipart): fields left out keep their value; imageN replaces a slot and
  * delete_imageN=true clears one. Errors as for POST /products.
  */
-export function updateProduct(id: string, { body, onProgress }: ProductUpload, token: string | undefined) {
-  return uploadProduct<ProductResponse>(`/products/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-    token,
-    onProgress,
-  })
+export function updateProduct(id: string, upload: FormUpload) {
+  return uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id }, upload)
 }
 
-export function useUpdateProduct(id: string, token: string | undefined) {
+export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (upload: ProductUpload) => updateProduct(id, upload, token),
+    mutationFn: (upload: FormUpload) => updateProduct(id, upload),
     onSuccess: (response) => {
       const detail = productKeys.detail(id)
       queryClient.setQueryData(detail, response)

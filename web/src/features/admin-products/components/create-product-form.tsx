@@ -10,9 +10,9 @@ import { IMAGE_ACCEPT, IMAGE_SLOTS, type ProductFormValues } from '@/features/ad
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
 
 /** Creates a product with up to five images, showing the upload's progress, then returns to the products list. */
-export function CreateProductForm({ token }: { token: string | undefined }) {
+export function CreateProductForm() {
   const navigate = useNavigate()
-  const createProduct = useCreateProduct(token)
+  const createProduct = useCreateProduct()
   const [progress, setProgress] = useState(0)
   const errors = fieldErrors(createProduct.error)
 
@@ -32,7 +32,6 @@ export function CreateProductForm({ token }: { token: string | undefined }) {
 
   return (
     <ProductForm
-      token={token}
       pending={createProduct.isPending}
       progress={progress}
       error={createProduct.error}

@@ -9,16 +9,17 @@ import { ImageSlotTiles } from '@/features/admin-products/components/image-slot-
 import { ProductForm } from '@/features/admin-products/components/product-form'
 import { updateProductFormData } from '@/features/admin-products/form-data'
 import { clearSlotImage, pickSlotImage, slotsFromProduct } from '@/features/admin-products/image-slots'
-import type { Product, ProductFormValues } from '@/features/admin-products/types'
+import type { ProductFormValues } from '@/features/admin-products/types'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import type { Product } from '@/lib/api-schemas'
 
 /**
  * Edits a product: its fields, whether it is featured, and its five image slots (replaced or
  * cleared one by one), showing the upload's progress. Then returns to the products list.
  */
-export function EditProductForm({ product, token }: { product: Product; token: string | undefined }) {
+export function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate()
-  const updateProduct = useUpdateProduct(product._id, token)
+  const updateProduct = useUpdateProduct(product._id)
   const [featured, setFeatured] = useState(product.featured)
   const [slots, setSlots] = useState(() => slotsFromProduct(product))
   // The stock the Stock field was filled with: a background refetch must not change what the
@@ -47,7 +48,6 @@ export function EditProductForm({ product, token }: { product: Product; token: s
   return (
     <ProductForm
       product={product}
-      token={token}
       pending={updateProduct.isPending}
       progress={progress}
       error={updateProduct.error}

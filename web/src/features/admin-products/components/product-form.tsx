@@ -10,15 +10,15 @@ import { Textarea } from '@/components/ui/textarea'
 import { useCategoryOptions } from '@/features/admin-products/api/get-category-options'
 import { UploadProgress } from '@/features/admin-products/components/upload-progress'
 import { gstRateLabel, gstRateOptions, hsnProblem } from '@/features/admin-products/tax-fields'
-import { PRODUCT_FORM_FIELDS, type Product, type ProductFormValues } from '@/features/admin-products/types'
+import { PRODUCT_FORM_FIELDS, type ProductFormValues } from '@/features/admin-products/types'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import type { Product } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 import { useShopInfo } from '@/lib/shop-info'
 
 type ProductFormProps = {
   /** The product being edited; without it the form creates one. */
   product?: Product
-  token: string | undefined
   pending: boolean
   /** How much of the upload has been sent, shown while `pending`. */
   progress: number
@@ -34,7 +34,6 @@ type ProductFormProps = {
 /** A product's text, price, stock, category and GST fields, for the create and edit screens. */
 export function ProductForm({
   product,
-  token,
   pending,
   progress,
   error,
@@ -116,7 +115,7 @@ export function ProductForm({
             required
             error={errors.stock}
           />
-          <CategoryField token={token} current={product?.category.name} error={errors.category} />
+          <CategoryField current={product?.category.name} error={errors.category} />
           <HsnField current={product?.hsn} error={errors.hsn} />
           <GstRateField current={product?.gstRate} error={errors.gstRate} />
           <div className="grid gap-4 sm:col-span-2">{children}</div>
@@ -137,14 +136,14 @@ export function ProductForm({
   )
 }
 
-type CategoryFieldProps = { token: string | undefined; current: string | undefined; error: string | undefined }
+type CategoryFieldProps = { current: string | undefined; error: string | undefined }
 
 /**
  * The category select, by name (what the product API takes). The product's own category stays an
  * option while the list loads, or if the list lacks it, so saving never drops it.
  */
-function CategoryField({ token, current, error }: CategoryFieldProps) {
-  const categories = useCategoryOptions(token)
+function CategoryField({ current, error }: CategoryFieldProps) {
+  const categories = useCategoryOptions()
   const names = categories.data?.data.map((category) => category.name) ?? []
   if (current && !names.includes(current)) names.unshift(current)
   const loadError = categories.isError ? errorMessage(categories.error, 'Failed to fetch categories') : undefined

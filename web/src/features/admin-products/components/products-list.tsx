@@ -12,7 +12,8 @@ import { useProducts } from '@/features/admin-products/api/get-products'
 import { useSearchProducts } from '@/features/admin-products/api/search-products'
 import { ProductsSearchForm } from '@/features/admin-products/components/products-search-form'
 import { gstRateLabel } from '@/features/admin-products/tax-fields'
-import { productImages, type Product } from '@/features/admin-products/types'
+import { productImages } from '@/features/admin-products/image-slots'
+import type { Product } from '@/lib/api-schemas'
 import { errorMessage } from '@/lib/api-errors'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
@@ -23,14 +24,14 @@ const COLUMNS = 10
  * The products table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
  * links and a confirmed Delete.
  */
-export function ProductsList({ token }: { token: string | undefined }) {
+export function ProductsList() {
   const [searchParams] = useSearchParams()
   const q = searchParams.get('q')?.trim() ?? ''
   const page = readPage(searchParams)
-  const pageQuery = useProducts(page, token, q === '')
-  const searchQuery = useSearchProducts(q, token)
+  const pageQuery = useProducts(page, q === '')
+  const searchQuery = useSearchProducts(q)
   const products = q === '' ? pageQuery : searchQuery
-  const deleteProduct = useDeleteProduct(token)
+  const deleteProduct = useDeleteProduct()
   const [target, setTarget] = useState<Product | null>(null)
 
   function confirmDelete() {

@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { adminKeys } from '@/features/admins/api/admin-keys'
-import type { Admin } from '@/features/admins/types'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { NewAdmin } from '@/lib/api-schemas'
 
-/**
- * POST /authadmin/register as multipart (username, email, password, role), with a superadmin's
- * token; no jwt comes back for an admin created this way.
- */
-export function createAdmin(form: FormData, token: string | undefined) {
-  return apiFetch<{ admin: Admin }>('/authadmin/register', { method: 'POST', body: form, token })
+/** POST /authadmin/register with a superadmin's token; no jwt comes back for an admin created this way. */
+export function createAdmin(input: NewAdmin) {
+  return adminApi.POST('/api/v1/authadmin/register', { body: input })
 }
 
-export function useCreateAdmin(token: string | undefined) {
+export function useCreateAdmin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (form: FormData) => createAdmin(form, token),
+    mutationFn: createAdmin,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.lists() }),
   })
 }

@@ -1,24 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
 import { ADMINS_PAGE_SIZE, adminKeys } from '@/features/admins/api/admin-keys'
-import type { Admin } from '@/features/admins/types'
-import { apiFetch } from '@/lib/api-client'
-import type { ListResponse } from '@/lib/api-list'
-
-type GetAdminsParams = { page: number; token: string | undefined; signal?: AbortSignal }
+import { adminApi } from '@/lib/api-client'
 
 /** GET /admins: one page of admins. */
-export function getAdmins({ page, token, signal }: GetAdminsParams) {
-  const params = new URLSearchParams({ page: String(page), limit: String(ADMINS_PAGE_SIZE) })
-  return apiFetch<ListResponse<Admin>>(`/admins?${params}`, { token, signal })
+export function getAdmins(page: number, signal?: AbortSignal) {
+  return adminApi.GET('/api/v1/admins', { params: { query: { page, limit: ADMINS_PAGE_SIZE } }, signal })
 }
 
 /** One page of admins; the previous page stays on screen while the next one loads. */
-export function useAdmins(page: number, token: string | undefined) {
+export function useAdmins(page: number) {
   return useQuery({
     queryKey: adminKeys.page(page),
-    queryFn: ({ signal }) => getAdmins({ page, token, signal }),
-    enabled: token !== undefined,
+    queryFn: ({ signal }) => getAdmins(page, signal),
     placeholderData: keepPreviousData,
   })
 }

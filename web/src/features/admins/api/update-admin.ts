@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { adminKeys } from '@/features/admins/api/admin-keys'
-import type { AdminResponse } from '@/features/admins/api/get-admin'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { AdminChanges } from '@/lib/api-schemas'
 
-/** Without `password` the admin keeps the current one. */
-export type UpdateAdminInput = { username: string; email: string; role: string; password?: string }
-
-/** PUT /admins/{id}. */
-export function updateAdmin(id: string, input: UpdateAdminInput, token: string | undefined) {
-  return apiFetch<AdminResponse>(`/admins/${encodeURIComponent(id)}`, { method: 'PUT', body: input, token })
+/** PUT /admins/{id}: without `password` the admin keeps the current one. */
+export function updateAdmin(id: string, changes: AdminChanges) {
+  return adminApi.PUT('/api/v1/admins/{id}', { params: { path: { id } }, body: changes })
 }
 
-export function useUpdateAdmin(id: string, token: string | undefined) {
+export function useUpdateAdmin(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UpdateAdminInput) => updateAdmin(id, input, token),
+    mutationFn: (changes: AdminChanges) => updateAdmin(id, changes),
     onSuccess: (response) => {
       queryClient.setQueryData(adminKeys.detail(id), response)
       return queryClient.invalidateQueries({ queryKey: adminKeys.lists() })

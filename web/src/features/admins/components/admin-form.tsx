@@ -6,10 +6,12 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
 import { SubmitButton } from '@/components/ui/submit-button'
-import { ADMIN_ROLE_OPTIONS, type Admin } from '@/features/admins/types'
+import { ADMIN_ROLE_OPTIONS, type AdminFormValues } from '@/features/admins/types'
 import { fieldErrors } from '@/lib/api-errors'
+import type { Admin, AdminRole } from '@/lib/api-schemas'
+import { formFields } from '@/lib/forms'
 
-const roleLabels: Record<Admin['role'], string> = { staff: 'Staff', superadmin: 'Superadmin', admin: 'Admin' }
+const roleLabels: Record<AdminRole, string> = { staff: 'Staff', superadmin: 'Superadmin', admin: 'Admin' }
 
 type AdminFormProps = {
   /** The admin being edited; without it the form creates one and asks for a password. */
@@ -18,7 +20,7 @@ type AdminFormProps = {
   /** The last failed submit, whose field messages show under the fields. */
   error: unknown
   submitLabel: string
-  onSubmit: (form: FormData) => void
+  onSubmit: (values: AdminFormValues) => void
 }
 
 /** Username, e-mail, password and role of an admin, for the create and edit screens. */
@@ -27,7 +29,8 @@ export function AdminForm({ admin, pending, error, submitLabel, onSubmit }: Admi
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSubmit(new FormData(event.currentTarget))
+    const { role, ...fields } = formFields(new FormData(event.currentTarget), ['username', 'email', 'password', 'role'])
+    onSubmit({ ...fields, role: ADMIN_ROLE_OPTIONS.find((option) => option === role) ?? 'staff' })
   }
 
   return (

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteAdmin } from '@/features/admins/api/delete-admin'
 import { useAdmins } from '@/features/admins/api/get-admins'
-import type { Admin, AdminRole } from '@/features/admins/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Admin, AdminRole } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
 const roleBadge: Record<AdminRole, BadgeProps['variant']> = {
@@ -22,11 +22,11 @@ const roleBadge: Record<AdminRole, BadgeProps['variant']> = {
 const COLUMNS = 4
 
 /** The admins table at the URL's ?page, with Edit links and a confirmed Delete. */
-export function AdminsList({ token }: { token: string | undefined }) {
+export function AdminsList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
-  const admins = useAdmins(page, token)
-  const deleteAdmin = useDeleteAdmin(token)
+  const admins = useAdmins(page)
+  const deleteAdmin = useDeleteAdmin()
   const [target, setTarget] = useState<Admin | null>(null)
 
   function confirmDelete() {

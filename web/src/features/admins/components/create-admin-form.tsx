@@ -3,15 +3,16 @@ import { toast } from 'sonner'
 
 import { useCreateAdmin } from '@/features/admins/api/create-admin'
 import { AdminForm } from '@/features/admins/components/admin-form'
+import type { AdminFormValues } from '@/features/admins/types'
 import { errorMessage } from '@/lib/api-errors'
 
 /** Creates an admin (a superadmin's job), then returns to the admins list. */
-export function CreateAdminForm({ token }: { token: string | undefined }) {
+export function CreateAdminForm() {
   const navigate = useNavigate()
-  const createAdmin = useCreateAdmin(token)
+  const createAdmin = useCreateAdmin()
 
-  function handleSubmit(form: FormData) {
-    createAdmin.mutate(form, {
+  function handleSubmit(values: AdminFormValues) {
+    createAdmin.mutate(values, {
       onSuccess: () => {
         toast.success('Admin created')
         navigate('/admin/admins')

@@ -3,17 +3,17 @@ import { toast } from 'sonner'
 
 import { useUpdateAdmin } from '@/features/admins/api/update-admin'
 import { AdminForm } from '@/features/admins/components/admin-form'
-import type { Admin } from '@/features/admins/types'
+import type { AdminFormValues } from '@/features/admins/types'
 import { errorMessage } from '@/lib/api-errors'
-import { formFields, withoutBlankPassword } from '@/lib/forms'
+import type { Admin } from '@/lib/api-schemas'
+import { withoutBlankPassword } from '@/lib/forms'
 
 /** Edits an admin; a blank password keeps the current one. Then returns to the admins list. */
-export function EditAdminForm({ admin, token }: { admin: Admin; token: string | undefined }) {
+export function EditAdminForm({ admin }: { admin: Admin }) {
   const navigate = useNavigate()
-  const updateAdmin = useUpdateAdmin(admin._id, token)
+  const updateAdmin = useUpdateAdmin(admin._id)
 
-  function handleSubmit(form: FormData) {
-    const values = formFields(form, ['username', 'email', 'password', 'role'])
+  function handleSubmit(values: AdminFormValues) {
     updateAdmin.mutate(withoutBlankPassword(values), {
       onSuccess: () => {
         toast.success('Admin updated')

@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { AdminUser } from '@/features/auth/atoms'
-import { apiFetch } from '@/lib/api-client'
+import { publicApi } from '@/lib/api-client'
+import type { NewAdmin } from '@/lib/api-schemas'
 
-/** The first admin ever gets a jwt; later registrations need a superadmin and get none. */
-export type AdminRegisterResponse = { admin: AdminUser; jwt?: string }
-
-/** POST /authadmin/register as multipart: username, email and password from the form. */
-export function adminRegister(form: FormData) {
-  return apiFetch<AdminRegisterResponse>('/authadmin/register', { method: 'POST', body: form })
+/** POST /authadmin/register: the first admin ever; later registrations need a superadmin (403 `registration_closed`). */
+export function adminRegister(input: NewAdmin) {
+  return publicApi.POST('/api/v1/authadmin/register', { body: input })
 }
 
 export function useAdminRegister() {

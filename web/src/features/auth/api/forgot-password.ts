@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 
-import { apiFetch } from '@/lib/api-client'
-
-export type ForgotPasswordInput = { identifier: string }
+import { publicApi } from '@/lib/api-client'
+import type { ForgotPassword } from '@/lib/api-schemas'
 
 /** POST /auth/forgot-password: e-mails a one-time password; the answer is the same for unknown accounts. */
-export function forgotPassword(input: ForgotPasswordInput) {
-  return apiFetch<{ message: string }>('/auth/forgot-password', { method: 'POST', body: input })
+export function forgotPassword(input: ForgotPassword) {
+  return publicApi.POST('/api/v1/auth/forgot-password', { body: input })
 }
 
 export function useForgotPassword() {

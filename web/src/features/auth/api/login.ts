@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { CustomerUser } from '@/features/auth/atoms'
-import { apiFetch } from '@/lib/api-client'
+import { signInToken } from '@/features/auth/api/sign-in-token'
+import type { CustomerSession } from '@/features/auth/atoms'
+import { publicApi } from '@/lib/api-client'
+import type { Login } from '@/lib/api-schemas'
 
-export type LoginInput = { identifier: string; password: string }
-
-export type LoginResponse = { user: CustomerUser; jwt: string }
-
-/** POST /auth/login: a customer signs in with e-mail or mobile. */
-export function login(input: LoginInput) {
-  return apiFetch<LoginResponse>('/auth/login', { method: 'POST', body: input })
+/** POST /auth/login: a customer signs in with e-mail or mobile; the answer becomes their session. */
+export async function login(input: Login): Promise<CustomerSession> {
+  const { user, jwt } = await publicApi.POST('/api/v1/auth/login', { body: input })
+  return { user, token: signInToken(jwt) }
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { CustomerUser } from '@/features/auth/atoms'
-import { apiFetch } from '@/lib/api-client'
+import { publicApi } from '@/lib/api-client'
+import type { NewUser } from '@/lib/api-schemas'
 
 export const REGISTER_FIELDS = [
   'username',
@@ -14,13 +14,9 @@ export const REGISTER_FIELDS = [
   'company',
 ] as const
 
-export type RegisterInput = Record<(typeof REGISTER_FIELDS)[number], string>
-
-export type RegisterResponse = { user: CustomerUser; jwt: string }
-
 /** POST /auth/register: a visitor creates a customer account. */
-export function register(input: RegisterInput) {
-  return apiFetch<RegisterResponse>('/auth/register', { method: 'POST', body: input })
+export function register(input: NewUser) {
+  return publicApi.POST('/api/v1/auth/register', { body: input })
 }
 
 export function useRegister() {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 
-import { apiFetch } from '@/lib/api-client'
-
-export type ResetPasswordInput = { identifier: string; otp: string; newPassword: string }
+import { publicApi } from '@/lib/api-client'
+import type { ResetPassword } from '@/lib/api-schemas'
 
 /** POST /auth/reset-password: sets a new password with the e-mailed one-time password. */
-export function resetPassword(input: ResetPasswordInput) {
-  return apiFetch<{ message: string }>('/auth/reset-password', { method: 'POST', body: input })
+export function resetPassword(input: ResetPassword) {
+  return publicApi.POST('/api/v1/auth/reset-password', { body: input })
 }
 
 export function useResetPassword() {

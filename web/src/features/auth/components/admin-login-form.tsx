@@ -21,8 +21,8 @@ export function AdminLoginForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     login.mutate(formFields(new FormData(event.currentTarget), ['identifier', 'password']), {
-      onSuccess: ({ admin, jwt }) => {
-        setAdminSession({ admin, token: jwt })
+      onSuccess: (session) => {
+        setAdminSession(session)
         toast.success('logged in successfully')
         navigate('/admin')
       },

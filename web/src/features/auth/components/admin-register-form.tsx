@@ -8,8 +8,9 @@ import { SubmitButton } from '@/components/ui/submit-button'
 import { useAdminRegister } from '@/features/auth/api/admin-register'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import { formFields } from '@/lib/forms'
 
-/** Back-office sign-up, sent as multipart. It does not sign in: the new admin goes to /admin/login. */
+/** Back-office sign-up. It does not sign in: the new admin goes to /admin/login. */
 export function AdminRegisterForm() {
   const navigate = useNavigate()
   const registration = useAdminRegister()
@@ -17,7 +18,7 @@ export function AdminRegisterForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    registration.mutate(new FormData(event.currentTarget), {
+    registration.mutate(formFields(new FormData(event.currentTarget), ['username', 'email', 'password']), {
       onSuccess: () => {
         toast.success('registered successfully')
         navigate('/admin/login')

@@ -27,8 +27,8 @@ export function LoginForm({ autoFocus, onForgotPassword }: LoginFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     login.mutate(formFields(new FormData(event.currentTarget), ['identifier', 'password']), {
-      onSuccess: ({ user, jwt }) => {
-        setSession({ user, token: jwt })
+      onSuccess: (session) => {
+        setSession(session)
         toast.success('logged in successfully')
         navigate('/')
       },

@@ -1,9 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
 
-import type { components } from '@/lib/api-types'
-import { apiFetch } from '@/lib/api-client'
-
-type ProductEnvelope = components['schemas']['ProductEnvelope']
+import { publicApi } from '@/lib/api-client'
 
 /**
  * Query key of a product's GST rate. Under the shop's 'products' root, so whatever refreshes
@@ -14,9 +11,9 @@ export const gstRateKey = (productId: string) => ['products', 'gst-rate', produc
 
 /** GET /products/{id}, for the product's GST rate (percent). */
 export function getGstRate(productId: string, signal?: AbortSignal) {
-  return apiFetch<ProductEnvelope>(`/products/${encodeURIComponent(productId)}`, { signal }).then(
-    (body) => body.product.gstRate,
-  )
+  return publicApi
+    .GET('/api/v1/products/{id}', { params: { path: { id: productId } }, signal })
+    .then((body) => body.product.gstRate)
 }
 
 /** Rates by product id, and whether any is still on its way. */

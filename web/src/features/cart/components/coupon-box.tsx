@@ -17,7 +17,8 @@ import {
 } from '@/features/cart/coupon'
 
 type CouponBoxProps = {
-  token: string | undefined
+  /** Whether a customer is signed in: only customers may look coupons up. */
+  signedIn: boolean
   /** Whether the kept coupon takes something off the cart now (the totals say why not). */
   applies: boolean
 }
@@ -27,11 +28,11 @@ type CouponBoxProps = {
  * signed-in customer, or the kept coupon with 'Remove'. Why a code cannot be used shows under
  * the box.
  */
-export function CouponBox({ token, applies }: CouponBoxProps) {
+export function CouponBox({ signedIn, applies }: CouponBoxProps) {
   const coupon = useAtomValue(cartCouponAtom)
   const applyCoupon = useSetAtom(applyCouponAtom)
   const removeCoupon = useSetAtom(removeCouponAtom)
-  const lookUp = useLookUpCoupon(token ?? '')
+  const lookUp = useLookUpCoupon()
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
@@ -51,7 +52,7 @@ export function CouponBox({ token, applies }: CouponBoxProps) {
     if (lookUp.isPending) return
     const wanted = code.trim()
     if (wanted === '') return setProblem(COUPON_EMPTY_MESSAGE)
-    if (!token) return setProblem(COUPON_SIGN_IN_MESSAGE)
+    if (!signedIn) return setProblem(COUPON_SIGN_IN_MESSAGE)
     setProblem(null)
     lookUp.mutate(wanted, {
       onSuccess: (view) => {

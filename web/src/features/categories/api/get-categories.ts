@@ -1,24 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
 import { CATEGORIES_PAGE_SIZE, categoryKeys } from '@/features/categories/api/category-keys'
-import type { Category } from '@/features/categories/types'
-import { apiFetch } from '@/lib/api-client'
-import type { ListResponse } from '@/lib/api-list'
-
-type GetCategoriesParams = { page: number; token: string | undefined; signal?: AbortSignal }
+import { adminApi } from '@/lib/api-client'
 
 /** GET /categories: one page of categories, sorted by name. */
-export function getCategories({ page, token, signal }: GetCategoriesParams) {
-  const params = new URLSearchParams({ page: String(page), limit: String(CATEGORIES_PAGE_SIZE) })
-  return apiFetch<ListResponse<Category>>(`/categories?${params}`, { token, signal })
+export function getCategories(page: number, signal?: AbortSignal) {
+  return adminApi.GET('/api/v1/categories', { params: { query: { page, limit: CATEGORIES_PAGE_SIZE } }, signal })
 }
 
 /** One page of categories; the previous page stays on screen while the next one loads. */
-export function useCategories(page: number, token: string | undefined) {
+export function useCategories(page: number) {
   return useQuery({
     queryKey: categoryKeys.page(page),
-    queryFn: ({ signal }) => getCategories({ page, token, signal }),
-    enabled: token !== undefined,
+    queryFn: ({ signal }) => getCategories(page, signal),
     placeholderData: keepPreviousData,
   })
 }

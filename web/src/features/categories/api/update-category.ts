@@ -1,22 +1,18 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { categoryKeys } from '@/features/categories/api/category-keys'
-import type { CategoryResponse } from '@/features/categories/api/get-category'
-import type { CategoryFormValues } from '@/features/categories/types'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { CategoryChanges } from '@/lib/api-schemas'
 
-/** A field left out keeps its current value. */
-export type UpdateCategoryInput = Partial<CategoryFormValues>
-
-/** PATCH /categories/{id}: 409 `name_taken` when another category has the name, ignoring case. */
-export function updateCategory(id: string, input: UpdateCategoryInput, token: string | undefined) {
-  return apiFetch<CategoryResponse>(`/categories/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, token })
+/** PATCH /categories/{id}: a field left out keeps its value; 409 `name_taken` when another category has the name, ignoring case. */
+export function updateCategory(id: string, changes: CategoryChanges) {
+  return adminApi.PATCH('/api/v1/categories/{id}', { params: { path: { id } }, body: changes })
 }
 
-export function useUpdateCategory(id: string, token: string | undefined) {
+export function useUpdateCategory(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UpdateCategoryInput) => updateCategory(id, input, token),
+    mutationFn: (changes: CategoryChanges) => updateCategory(id, changes),
     onSuccess: (response) => {
       const detail = categoryKeys.detail(id)
       queryClient.setQueryData(detail, response)

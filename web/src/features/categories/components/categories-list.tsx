@@ -8,18 +8,18 @@ import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteCategory } from '@/features/categories/api/delete-category'
 import { useCategories } from '@/features/categories/api/get-categories'
-import type { Category } from '@/features/categories/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Category } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
 const COLUMNS = 3
 
 /** The categories table at the URL's ?page, with Edit links and a confirmed Delete. */
-export function CategoriesList({ token }: { token: string | undefined }) {
+export function CategoriesList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
-  const categories = useCategories(page, token)
-  const deleteCategory = useDeleteCategory(token)
+  const categories = useCategories(page)
+  const deleteCategory = useDeleteCategory()
   const [target, setTarget] = useState<Category | null>(null)
 
   function confirmDelete() {

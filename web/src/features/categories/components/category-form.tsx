@@ -7,7 +7,8 @@ import { Card, CardContent } from '@/components/ui/card'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { Textarea } from '@/components/ui/textarea'
 import { categoryFieldErrors } from '@/features/categories/field-errors'
-import { CATEGORY_FORM_FIELDS, type Category, type CategoryFormValues } from '@/features/categories/types'
+import { CATEGORY_FORM_FIELDS, type CategoryFormValues } from '@/features/categories/types'
+import type { Category } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 
 type CategoryFormProps = {

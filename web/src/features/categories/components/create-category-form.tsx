@@ -7,9 +7,9 @@ import type { CategoryFormValues } from '@/features/categories/types'
 import { errorMessage } from '@/lib/api-errors'
 
 /** Creates a category, then returns to the categories list. */
-export function CreateCategoryForm({ token }: { token: string | undefined }) {
+export function CreateCategoryForm() {
   const navigate = useNavigate()
-  const createCategory = useCreateCategory(token)
+  const createCategory = useCreateCategory()
 
   function handleSubmit(values: CategoryFormValues) {
     createCategory.mutate(values, {

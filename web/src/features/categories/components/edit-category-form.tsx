@@ -3,13 +3,14 @@ import { toast } from 'sonner'
 
 import { useUpdateCategory } from '@/features/categories/api/update-category'
 import { CategoryForm } from '@/features/categories/components/category-form'
-import type { Category, CategoryFormValues } from '@/features/categories/types'
+import type { CategoryFormValues } from '@/features/categories/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Category } from '@/lib/api-schemas'
 
 /** Edits a category's name and description, then returns to the categories list. */
-export function EditCategoryForm({ category, token }: { category: Category; token: string | undefined }) {
+export function EditCategoryForm({ category }: { category: Category }) {
   const navigate = useNavigate()
-  const updateCategory = useUpdateCategory(category._id, token)
+  const updateCategory = useUpdateCategory(category._id)
 
   function handleSubmit(values: CategoryFormValues) {
     updateCategory.mutate(values, {

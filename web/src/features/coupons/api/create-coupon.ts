@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { couponKeys } from '@/features/coupons/api/coupon-keys'
-import type { CouponEnvelope, CouponInput } from '@/features/coupons/types'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { CouponInput } from '@/lib/api-schemas'
 
 /** POST /coupons: 201 with the coupon; 400 with `fields`; 409 `code_taken` when the code exists, ignoring case. */
-export function createCoupon(input: CouponInput, token: string | undefined) {
-  return apiFetch<CouponEnvelope>('/coupons', { method: 'POST', body: input, token })
+export function createCoupon(input: CouponInput) {
+  return adminApi.POST('/api/v1/coupons', { body: input })
 }
 
-export function useCreateCoupon(token: string | undefined) {
+export function useCreateCoupon() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CouponInput) => createCoupon(input, token),
+    mutationFn: createCoupon,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: couponKeys.all }),
   })
 }

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 
 import { couponKeys } from '@/features/coupons/api/coupon-keys'
-import type { CouponEnvelope } from '@/features/coupons/types'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { CouponEnvelope } from '@/lib/api-schemas'
 
 /** GET /coupons/{code} with an admin token: the whole coupon; 404 `coupon_not_found` when there is none. */
-export function getCoupon(code: string, token: string | undefined, signal?: AbortSignal) {
-  return apiFetch<CouponEnvelope>(`/coupons/${encodeURIComponent(code)}`, { token, signal })
+export function getCoupon(code: string, signal?: AbortSignal) {
+  // An admin's answer is always the whole coupon, never the customer's terms.
+  return adminApi.GET('/api/v1/coupons/{code}', { params: { path: { code } }, signal }) as Promise<CouponEnvelope>
 }
 
-export function useCoupon(code: string, token: string | undefined) {
+export function useCoupon(code: string) {
   return useQuery({
     queryKey: couponKeys.detail(code),
-    queryFn: ({ signal }) => getCoupon(code, token, signal),
-    enabled: token !== undefined,
+    queryFn: ({ signal }) => getCoupon(code, signal),
   })
 }

@@ -9,13 +9,8 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { couponServerErrors, readCouponForm, typedCode } from '@/features/coupons/coupon-form'
-import {
-  COUPON_KINDS,
-  type CouponField,
-  type CouponFormValues,
-  type CouponInput,
-  type CouponKind,
-} from '@/features/coupons/types'
+import { COUPON_KINDS, type CouponField, type CouponFormValues } from '@/features/coupons/types'
+import type { CouponInput, CouponKind } from '@/lib/api-schemas'
 
 type CouponFormProps = {
   /** What the boxes hold when the form opens. */

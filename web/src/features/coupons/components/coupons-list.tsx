@@ -10,8 +10,8 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon'
 import { useCoupons } from '@/features/coupons/api/get-coupons'
 import { couponDiscountText, couponUses, couponValidity, couponWindow } from '@/features/coupons/coupon-display'
-import type { Coupon } from '@/features/coupons/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Coupon } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
@@ -20,11 +20,11 @@ const COLUMNS = 7
 const windowNotes = { 'not-started': 'Not started', expired: 'Expired', open: null } as const
 
 /** The coupons table at the URL's ?page, by code, with Edit links and a confirmed Delete. */
-export function CouponsList({ token }: { token: string | undefined }) {
+export function CouponsList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
-  const coupons = useCoupons(page, token)
-  const deleteCoupon = useDeleteCoupon(token)
+  const coupons = useCoupons(page)
+  const deleteCoupon = useDeleteCoupon()
   const [target, setTarget] = useState<Coupon | null>(null)
   const [now] = useState(Date.now)
 

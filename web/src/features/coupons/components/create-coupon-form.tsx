@@ -5,13 +5,13 @@ import { toast } from 'sonner'
 import { useCreateCoupon } from '@/features/coupons/api/create-coupon'
 import { CouponForm } from '@/features/coupons/components/coupon-form'
 import { emptyCouponForm } from '@/features/coupons/coupon-form'
-import type { CouponInput } from '@/features/coupons/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { CouponInput } from '@/lib/api-schemas'
 
 /** Creates a coupon, then returns to the coupons list. */
-export function CreateCouponForm({ token }: { token: string | undefined }) {
+export function CreateCouponForm() {
   const navigate = useNavigate()
-  const createCoupon = useCreateCoupon(token)
+  const createCoupon = useCreateCoupon()
   const [initial] = useState(emptyCouponForm)
 
   function handleSubmit(input: CouponInput) {

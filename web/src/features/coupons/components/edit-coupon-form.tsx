@@ -5,16 +5,16 @@ import { toast } from 'sonner'
 import { useUpdateCoupon } from '@/features/coupons/api/update-coupon'
 import { CouponForm } from '@/features/coupons/components/coupon-form'
 import { couponFormValues } from '@/features/coupons/coupon-form'
-import type { Coupon, CouponInput } from '@/features/coupons/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Coupon, CouponInput } from '@/lib/api-schemas'
 
 /**
  * Edits a coupon's terms (not its code), then returns to the coupons list. Orders that used it
  * keep the terms they were priced with.
  */
-export function EditCouponForm({ coupon, token }: { coupon: Coupon; token: string | undefined }) {
+export function EditCouponForm({ coupon }: { coupon: Coupon }) {
   const navigate = useNavigate()
-  const updateCoupon = useUpdateCoupon(coupon.code, token)
+  const updateCoupon = useUpdateCoupon(coupon.code)
   // The boxes as loaded: a background refetch must not change what counts as left alone.
   const [initial] = useState(() => couponFormValues(coupon))
 

@@ -25,14 +25,11 @@ type CheckoutFormProps = {
   cart: Cart
   /** The signed-in customer, whose details prefill the form. */
   customer: ShippingDefaults
-  token: string
   /** The ship-to state chosen ('' for none yet); the page holds it, so the totals follow it. */
   state: string
   onStateChange: (state: string) => void
   /** The coupon the cart applies, sent when it takes something off; null for none. */
   couponCode: string | null
-  /** The total the customer sees, coupon taken off. */
-  total: number
   /** The server reported newer prices: put them in the cart. */
   onPricesChanged: (updates: PriceUpdate[]) => void
   /** The server refused the coupon: take it off the cart. */
@@ -51,9 +48,9 @@ type CheckoutFormProps = {
  * to review. On success the screen moves to /orders.
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { cart, customer, token, state, onStateChange, couponCode, total, summary } = props
+  const { cart, customer, state, onStateChange, couponCode, summary } = props
   const navigate = useNavigate()
-  const placeOrder = usePlaceOrder(token)
+  const placeOrder = usePlaceOrder()
   const attempt = useRef<CheckoutAttempt | null>(null)
   const [initial] = useState(() => shippingDefaults(customer))
   const [stateTouched, setStateTouched] = useState(false)
@@ -86,7 +83,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     attempt.current = checkoutAttempt(attempt.current, cart, newIdempotencyKey, couponCode)
     placeOrder.mutate(
       {
-        payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName, total }),
+        payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName }),
         idempotencyKey: attempt.current.key,
       },
       {

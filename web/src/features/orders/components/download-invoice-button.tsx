@@ -2,16 +2,15 @@ import { Download, Loader2 } from 'lucide-react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { useDownloadCreditNote } from '@/features/orders/api/download-credit-note'
-import { useDownloadInvoice } from '@/features/orders/api/download-invoice'
+import { useDownloadDocument } from '@/features/orders/api/download-document'
 import { creditNoteFileName, invoiceFileName, saveBlob } from '@/features/orders/invoice-file'
-import type { Order } from '@/features/orders/types'
+import type { Order } from '@/lib/api-schemas'
 
-type DownloadButtonProps = { order: Pick<Order, '_id' | 'orderId'>; token: string }
+type DownloadButtonProps = { order: Pick<Order, '_id' | 'orderId'> }
 
 /** Fetches the order's GST tax invoice and saves it as invoice-ORD1001.pdf; spins while it downloads. */
-export function DownloadInvoiceButton({ order, token }: DownloadButtonProps) {
-  const download = useDownloadInvoice(token)
+export function DownloadInvoiceButton({ order }: DownloadButtonProps) {
+  const download = useDownloadDocument('invoice')
   return (
     <PdfButton
       label="Download Invoice"
@@ -30,8 +29,8 @@ export function DownloadInvoiceButton({ order, token }: DownloadButtonProps) {
 }
 
 /** Fetches the order's credit note and saves it as credit-note-ORD1001.pdf. */
-export function DownloadCreditNoteButton({ order, token }: DownloadButtonProps) {
-  const download = useDownloadCreditNote(token)
+export function DownloadCreditNoteButton({ order }: DownloadButtonProps) {
+  const download = useDownloadDocument('credit-note')
   return (
     <PdfButton
       label="Download credit note"

@@ -10,19 +10,19 @@ import { OrderDetailsSkeleton } from '@/features/orders/components/order-details
 import { OrderFacts } from '@/features/orders/components/order-facts'
 import { OrderItemsTable, OrderTotalsCard } from '@/features/orders/components/order-items'
 import { orderSummary } from '@/features/orders/order-summary'
-import type { Order } from '@/features/orders/types'
 import { isNotFound } from '@/lib/api-errors'
+import type { Order } from '@/lib/api-schemas'
 
-type OrderDetailsProps = { id: string; token: string }
+type OrderDetailsProps = { id: string }
 
 /**
  * One of the customer's orders: its facts, lines and totals, its GST tax invoice once issued (from
  * shipping on) and its credit note when the invoiced order was cancelled.
  * A missing order (or someone else's) reads 'Order not found'; any other failure goes back to /orders.
  */
-export function OrderDetails({ id, token }: OrderDetailsProps) {
+export function OrderDetails({ id }: OrderDetailsProps) {
   const navigate = useNavigate()
-  const order = useOrder(id, token)
+  const order = useOrder(id)
   const notFound = isNotFound(order.error)
 
   useEffect(() => {
@@ -43,12 +43,12 @@ export function OrderDetails({ id, token }: OrderDetailsProps) {
   return (
     <div className="space-y-6">
       <h1 className="border-b pb-4 text-3xl sm:text-4xl">Order details</h1>
-      {order.data ? <OrderView order={order.data.order} token={token} /> : <OrderDetailsSkeleton />}
+      {order.data ? <OrderView order={order.data.order} /> : <OrderDetailsSkeleton />}
     </div>
   )
 }
 
-function OrderView({ order, token }: { order: Order; token: string }) {
+function OrderView({ order }: { order: Order }) {
   const summary = orderSummary(order)
   return (
     <>
@@ -63,8 +63,8 @@ function OrderView({ order, token }: { order: Order; token: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToOrders />
         <div className="flex flex-wrap gap-3">
-          {order.creditNoteNumber && <DownloadCreditNoteButton order={order} token={token} />}
-          {order.invoiceNumber && <DownloadInvoiceButton order={order} token={token} />}
+          {order.creditNoteNumber && <DownloadCreditNoteButton order={order} />}
+          {order.invoiceNumber && <DownloadInvoiceButton order={order} />}
         </div>
       </div>
     </>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 
+import { OrderStatusBadge } from '@/components/order-status-badge'
 import { Card, CardContent } from '@/components/ui/card'
-import { OrderStatusBadge } from '@/features/orders/components/order-status-badge'
 import { formatOrderDate, formatOrderDay } from '@/features/orders/format-order-date'
-import type { Order } from '@/features/orders/types'
+import type { Order } from '@/lib/api-schemas'
 
 /**
  * Who ordered what when: the order's number, status, date, customer, company and address, then

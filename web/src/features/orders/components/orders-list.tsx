@@ -14,12 +14,12 @@ import { pageSearch, readPage } from '@/lib/page-search'
  * The signed-in customer's orders at the URL's ?page: a count, the table and the page control, or
  * an invitation to order when there are none. A failed load says why and goes to /login.
  */
-export function OrdersList({ token }: { token: string }) {
+export function OrdersList() {
   const [searchParams] = useSearchParams()
   const { search } = useLocation()
   const navigate = useNavigate()
   const page = readPage(searchParams)
-  const orders = useOrders(page, token)
+  const orders = useOrders(page)
 
   useEffect(() => {
     if (!orders.isError) return

@@ -1,12 +1,12 @@
 import { Link as LinkIcon } from 'lucide-react'
 import { Link } from 'react-router'
 
+import { OrderStatusBadge } from '@/components/order-status-badge'
 import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { OrderStatusBadge } from '@/features/orders/components/order-status-badge'
 import { formatOrderDate } from '@/features/orders/format-order-date'
-import type { Order } from '@/features/orders/types'
+import type { Order } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 

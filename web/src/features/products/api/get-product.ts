@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 
 import { productKeys } from '@/features/products/api/product-keys'
-import type { ProductResponse } from '@/features/products/types'
-import { apiFetch } from '@/lib/api-client'
+import { publicApi } from '@/lib/api-client'
 
 /** GET /products/{id}: one product; 404 `not_found` when there is none. */
 export function getProduct(id: string, signal?: AbortSignal) {
-  return apiFetch<ProductResponse>(`/products/${encodeURIComponent(id)}`, { signal })
+  return publicApi.GET('/api/v1/products/{id}', { params: { path: { id } }, signal })
 }
 
 export function useProduct(id: string) {

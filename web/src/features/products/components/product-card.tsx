@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { focusRing } from '@/components/ui/focus-ring'
 import { ProductPicture } from '@/features/products/components/product-picture'
 import { productThumbnail } from '@/features/products/images'
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 

@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { productCartLine } from '@/features/products/cart-line'
 import { ProductGallery } from '@/features/products/components/product-gallery'
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
 
 type ProductDetailProps = {

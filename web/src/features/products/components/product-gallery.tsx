@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { focusRing } from '@/components/ui/focus-ring'
 import { ProductPicture } from '@/features/products/components/product-picture'
 import { productImages } from '@/features/products/images'
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
 /**

@@ -4,7 +4,7 @@ import { focusRing } from '@/components/ui/focus-ring'
 import { productPath } from '@/features/products/components/product-card'
 import { ProductPicture } from '@/features/products/components/product-picture'
 import { productThumbnail } from '@/features/products/images'
-import type { Product } from '@/features/products/types'
+import type { Product } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 

@@ -9,14 +9,14 @@ import { ProductRow } from '@/features/products/components/product-row'
 import { ProductsFilters } from '@/features/products/components/products-filters'
 import {
   layoutSearch,
-  listingRequestQuery,
+  listingRequest,
   productCountLabel,
   readLayout,
   readListingFilters,
   type ListingLayout,
 } from '@/features/products/listing-search'
-import type { Product } from '@/features/products/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { Product } from '@/lib/api-schemas'
 import { pageSearch, readPage } from '@/lib/page-search'
 import { cn } from '@/lib/utils'
 
@@ -27,7 +27,7 @@ import { cn } from '@/lib/utils'
 export function ProductsCatalog() {
   const [searchParams, setSearchParams] = useSearchParams()
   const { search } = useLocation()
-  const products = useProducts(listingRequestQuery(searchParams))
+  const products = useProducts(listingRequest(searchParams))
   const page = readPage(searchParams)
   const layout = readLayout(searchParams)
   const meta = products.data?.meta

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { UserResponse } from '@/features/users/api/get-user'
 import { userKeys } from '@/features/users/api/user-keys'
-import type { UserFormValues } from '@/features/users/types'
-import { apiFetch } from '@/lib/api-client'
+import { adminApi } from '@/lib/api-client'
+import type { NewUser } from '@/lib/api-schemas'
 
 /** POST /auth/register with an admin's token: creates a customer, status included; no jwt comes back. */
-export function createUser(input: UserFormValues, token: string | undefined) {
-  return apiFetch<UserResponse>('/auth/register', { method: 'POST', body: input, token })
+export function createUser(input: NewUser) {
+  return adminApi.POST('/api/v1/auth/register', { body: input })
 }
 
-export function useCreateUser(token: string | undefined) {
+export function useCreateUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UserFormValues) => createUser(input, token),
+    mutationFn: createUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
   })
 }

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 
 import { userKeys } from '@/features/users/api/user-keys'
-import type { User } from '@/features/users/types'
-import { apiFetch } from '@/lib/api-client'
-
-export type UserResponse = { user: User }
+import { adminApi } from '@/lib/api-client'
 
 /** GET /users/{id}: one customer; 404 when there is none. */
-export function getUser(id: string, token: string | undefined, signal?: AbortSignal) {
-  return apiFetch<UserResponse>(`/users/${encodeURIComponent(id)}`, { token, signal })
+export function getUser(id: string, signal?: AbortSignal) {
+  return adminApi.GET('/api/v1/users/{id}', { params: { path: { id } }, signal })
 }
 
-export function useUser(id: string, token: string | undefined) {
+export function useUser(id: string) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => getUser(id, token, signal),
-    enabled: token !== undefined,
+    queryFn: ({ signal }) => getUser(id, signal),
   })
 }

@@ -7,9 +7,9 @@ import type { UserFormValues } from '@/features/users/types'
 import { errorMessage } from '@/lib/api-errors'
 
 /** Creates a customer account for someone, then returns to the users list. */
-export function CreateUserForm({ token }: { token: string | undefined }) {
+export function CreateUserForm() {
   const navigate = useNavigate()
-  const createUser = useCreateUser(token)
+  const createUser = useCreateUser()
 
   function handleSubmit(values: UserFormValues) {
     createUser.mutate(values, {

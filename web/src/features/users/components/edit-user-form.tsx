@@ -3,14 +3,15 @@ import { toast } from 'sonner'
 
 import { useUpdateUser } from '@/features/users/api/update-user'
 import { UserForm } from '@/features/users/components/user-form'
-import type { User, UserFormValues } from '@/features/users/types'
+import type { UserFormValues } from '@/features/users/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { User } from '@/lib/api-schemas'
 import { withoutBlankPassword } from '@/lib/forms'
 
 /** Edits a customer; a blank password keeps the current one. Then returns to the users list. */
-export function EditUserForm({ user, token }: { user: User; token: string | undefined }) {
+export function EditUserForm({ user }: { user: User }) {
   const navigate = useNavigate()
-  const updateUser = useUpdateUser(user._id, token)
+  const updateUser = useUpdateUser(user._id)
 
   function handleSubmit(values: UserFormValues) {
     updateUser.mutate(withoutBlankPassword(values), {

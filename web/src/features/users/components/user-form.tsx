@@ -6,14 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
 import { SubmitButton } from '@/components/ui/submit-button'
-import {
-  USER_FORM_FIELDS,
-  USER_STATUS_OPTIONS,
-  type User,
-  type UserFormValues,
-  type UserStatus,
-} from '@/features/users/types'
+import { USER_FORM_FIELDS, USER_STATUS_OPTIONS, type UserFormValues } from '@/features/users/types'
 import { fieldErrors } from '@/lib/api-errors'
+import type { User, UserStatus } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 
 const statusLabels: Record<UserStatus, string> = { active: 'Active', inactive: 'Inactive' }
@@ -34,7 +29,8 @@ export function UserForm({ user, pending, error, submitLabel, onSubmit }: UserFo
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSubmit(formFields(new FormData(event.currentTarget), USER_FORM_FIELDS))
+    const { status, ...fields } = formFields(new FormData(event.currentTarget), USER_FORM_FIELDS)
+    onSubmit({ ...fields, status: USER_STATUS_OPTIONS.find((option) => option === status) ?? 'active' })
   }
 
   return (

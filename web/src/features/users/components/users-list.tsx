@@ -11,8 +11,8 @@ import { useDeleteUser } from '@/features/users/api/delete-user'
 import { useUsers } from '@/features/users/api/get-users'
 import { useSearchUsers } from '@/features/users/api/search-users'
 import { UsersSearchForm } from '@/features/users/components/users-search-form'
-import type { User, UserStatus } from '@/features/users/types'
 import { errorMessage } from '@/lib/api-errors'
+import type { User, UserStatus } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
 const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'success', inactive: 'secondary' }
@@ -23,14 +23,14 @@ const COLUMNS = 9
  * The customers table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
  * links and a confirmed Delete.
  */
-export function UsersList({ token }: { token: string | undefined }) {
+export function UsersList() {
   const [searchParams] = useSearchParams()
   const q = searchParams.get('q')?.trim() ?? ''
   const page = readPage(searchParams)
-  const pageQuery = useUsers(page, token, q === '')
-  const searchQuery = useSearchUsers(q, token)
+  const pageQuery = useUsers(page, q === '')
+  const searchQuery = useSearchUsers(q)
   const users = q === '' ? pageQuery : searchQuery
-  const deleteUser = useDeleteUser(token)
+  const deleteUser = useDeleteUser()
   const [target, setTarget] = useState<User | null>(null)
 
   function confirmDelete() {

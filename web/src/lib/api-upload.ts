@@ -1,8 +1,8 @@
-import { ApiError, notifyUnauthorized } from '@/lib/api-client'
+import { defaultPathSerializer } from 'openapi-fetch'
 
-const API_BASE = '/api/v1'
-
-type FieldErrors = Record<string, string>
+import { ApiError, apiErrorFrom, networkError } from '@/lib/api-errors'
+import type { ApiAnswer, PathParams, PathsWith } from '@/lib/api-paths'
+import { notifyUnauthorized, sessionToken, type ApiSession } from '@/lib/api-session'
 
 /** How much of an upload has been sent, as a whole percentage 0 to 100 (100 only once all of it is). */
 export function uploadPercent(loaded: number, total: number): number {
@@ -10,11 +10,9 @@ export function uploadPercent(loaded: number, total: number): number {
   return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)))
 }
 
-type ErrorEnvelope = { error?: { code?: string; message?: string; fields?: FieldErrors } }
-
-function parseEnvelope(responseText: string): ErrorEnvelope | null {
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(responseText) as ErrorEnvelope | null
+    return JSON.parse(text)
   } catch {
     return null
   }
@@ -22,32 +20,40 @@ function parseEnvelope(responseText: string): ErrorEnvelope | null {
 
 /** The ApiError for a non-2xx answer: the error envelope's code, message and fields when it has them. */
 export function uploadError(status: number, responseText: string): ApiError {
-  const error = parseEnvelope(responseText)?.error
-  if (!error && status === 413) {
+  const body = parseJson(responseText)
+  const hasEnvelope = typeof body === 'object' && body !== null && Boolean((body as { error?: unknown }).error)
+  if (!hasEnvelope && status === 413) {
     return new ApiError(413, 'payload_too_large', 'The upload is too large: choose fewer or smaller images')
   }
-  return new ApiError(status, error?.code ?? 'unknown', error?.message ?? 'Something went wrong', error?.fields)
+  return apiErrorFrom(status, body)
 }
 
-type UploadOptions = {
-  method: 'POST' | 'PATCH'
+/** A multipart write and who to tell how far its upload has got. */
+export type FormUpload = {
   /** The multipart body; the browser sets its Content-Type with the boundary. */
   body: FormData
-  token: string | undefined
   /** Called as the body goes out, with `uploadPercent` of it. */
   onProgress?: (percent: number) => void
 }
 
+type UploadMethod = 'POST' | 'PATCH'
+
 /**
- * apiFetch for multipart product writes, over XMLHttpRequest because fetch reports no upload
- * progress. Same base path, bearer token and ApiError as apiFetch; resolves with the parsed JSON
- * body (undefined for an empty one).
- * A 401 goes to the same hook as apiFetch's, so an expired session signs the admin out.
+ * A multipart write as `session`, over XMLHttpRequest because fetch reports no upload progress.
+ * Same paths, bearer token, ApiError and 401 hook as the API client; resolves with the parsed
+ * JSON body (undefined for an empty one).
  */
-export function uploadProduct<T>(path: string, { method, body, token, onProgress }: UploadOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function uploadForm<Method extends UploadMethod, Path extends PathsWith<Lowercase<Method>>>(
+  session: ApiSession,
+  method: Method,
+  path: Path,
+  pathParams: PathParams<Path>,
+  { body, onProgress }: FormUpload,
+): Promise<ApiAnswer<Path, Lowercase<Method>>> {
+  return new Promise((resolve, reject) => {
+    const token = sessionToken(session)
     const xhr = new XMLHttpRequest()
-    xhr.open(method, `${API_BASE}${path}`)
+    xhr.open(method, defaultPathSerializer(path, pathParams))
     xhr.setRequestHeader('Accept', 'application/json')
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     if (onProgress) {
@@ -63,12 +69,12 @@ export function uploadProduct<T>(path: string, { method, body, token, onProgress
       }
       onProgress?.(100)
       try {
-        resolve((xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText)) as T)
+        resolve(xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText))
       } catch {
         reject(new ApiError(xhr.status, 'invalid_response', 'The server sent an unreadable answer'))
       }
     }
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error: check your connection'))
+    xhr.onerror = () => reject(networkError())
     xhr.send(body)
   })
 }

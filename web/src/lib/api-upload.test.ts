@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { uploadError, uploadPercent, uploadProduct } from '@/features/admin-products/api/upload-product'
-import { ApiError } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-errors'
+import { setOnUnauthorized, setTokenSource } from '@/lib/api-session'
+import { uploadError, uploadForm, uploadPercent } from '@/lib/api-upload'
 
 describe('uploadPercent', () => {
   it('is the whole percentage sent, rounded down so 100 means all of it', () => {
@@ -46,7 +47,7 @@ describe('uploadError', () => {
     expect(uploadError(413, body)).toMatchObject({ status: 413, code: 'payload_too_large', message: 'Too big' })
   })
 
-  it('explains a bare 413 and falls back like apiFetch for other bodies that are not envelopes', () => {
+  it('explains a bare 413 and falls back like the API client for other bodies that are not envelopes', () => {
     expect(uploadError(413, 'length limit exceeded')).toMatchObject({ status: 413, code: 'payload_too_large' })
     expect(uploadError(502, '<html>Bad gateway</html>')).toMatchObject({
       status: 502,
@@ -60,7 +61,7 @@ describe('uploadError', () => {
 
 type Listener = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null
 
-/** Just enough of XMLHttpRequest for uploadProduct; each test drives it by hand. */
+/** Just enough of XMLHttpRequest for uploadForm; each test drives it by hand. */
 class FakeXhr {
   static last: FakeXhr
   method = ''
@@ -93,18 +94,26 @@ class FakeXhr {
   }
 }
 
+/** Uploads as an admin whose token is `token`. */
+function signedIn(token: string | undefined) {
+  setTokenSource((session) => (session === 'admin' ? token : undefined))
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
+  setTokenSource(() => undefined)
+  setOnUnauthorized(() => {})
 })
 
-describe('uploadProduct', () => {
+describe('uploadForm', () => {
   it('sends the form with the bearer token, reports progress and resolves with the JSON body', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const body = new FormData()
     body.append('title', 'Cocoa powder')
     const progress: number[] = []
     const onProgress = (percent: number) => progress.push(percent)
-    const done = uploadProduct('/products/p1', { method: 'PATCH', body, token: 'tok', onProgress })
+    signedIn('tok')
+    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id: 'p1' }, { body, onProgress })
 
     const xhr = FakeXhr.last
     expect(xhr.method).toBe('PATCH')
@@ -122,13 +131,15 @@ describe('uploadProduct', () => {
 
   it('sends no Authorization header without a token', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    void uploadProduct('/products', { method: 'POST', body: new FormData(), token: undefined })
+    signedIn(undefined)
+    void uploadForm('admin', 'POST', '/api/v1/products', {}, { body: new FormData() })
     expect(FakeXhr.last.headers).toEqual({ Accept: 'application/json' })
   })
 
   it('rejects a non-2xx answer with the ApiError of its envelope', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    const done = uploadProduct('/products', { method: 'POST', body: new FormData(), token: 'tok' })
+    signedIn('tok')
+    const done = uploadForm('admin', 'POST', '/api/v1/products', {}, { body: new FormData() })
     FakeXhr.last.respond(
       400,
       JSON.stringify({
@@ -140,9 +151,21 @@ describe('uploadProduct', () => {
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', fields: { stock: 'must be 0 or more' } })
   })
 
-  it('reports a network failure as status 0, like apiFetch', async () => {
+  it('reports a 401 to the logout hook with the token it sent, like the API client', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    const done = uploadProduct('/products', { method: 'POST', body: new FormData(), token: 'tok' })
+    const onUnauthorized = vi.fn()
+    setOnUnauthorized(onUnauthorized)
+    signedIn('old')
+    const done = uploadForm('admin', 'POST', '/api/v1/products', {}, { body: new FormData() })
+    FakeXhr.last.respond(401, JSON.stringify({ error: { status: 401, code: 'unauthorized', message: 'Please log in' } }))
+    await expect(done).rejects.toMatchObject({ status: 401, code: 'unauthorized' })
+    expect(onUnauthorized).toHaveBeenCalledWith('old')
+  })
+
+  it('reports a network failure as status 0, like the API client', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    signedIn('tok')
+    const done = uploadForm('admin', 'POST', '/api/v1/products', {}, { body: new FormData() })
     FakeXhr.last.onerror?.()
     await expect(done).rejects.toMatchObject({
       status: 0,
@@ -153,7 +176,8 @@ describe('uploadProduct', () => {
 
   it('resolves undefined for an empty 2xx body', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    const done = uploadProduct('/products/p1', { method: 'PATCH', body: new FormData(), token: 'tok' })
+    signedIn('tok')
+    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id: 'p1' }, { body: new FormData() })
     FakeXhr.last.respond(204, '')
     await expect(done).resolves.toBeUndefined()
   })

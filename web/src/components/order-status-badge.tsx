@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge'
-import type { OrderStatus } from '@/features/orders/types'
+import type { OrderStatus } from '@/lib/api-schemas'
 
 const variants: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'warning',
@@ -9,7 +9,7 @@ const variants: Record<OrderStatus, BadgeProps['variant']> = {
   cancelled: 'destructive',
 }
 
-/** An order's status as a coloured badge; the word itself carries the meaning. */
+/** An order's status as a badge coloured by status; the word itself carries the meaning. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge variant={variants[status] ?? 'outline'} className="capitalize">
