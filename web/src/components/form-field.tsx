@@ -31,12 +31,19 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
+  )
+}
+
+/** A field's error message, when there is one, under an id its control is described by. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    error && (
+      <p id={id} className="text-sm text-destructive">
+        {error}
+      </p>
+    )
   )
 }
 

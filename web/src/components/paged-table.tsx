@@ -6,6 +6,7 @@ import { TableSkeletonRows } from '@/components/table-skeleton-rows'
 import { Table, TableBody, TableHeader } from '@/components/ui/table'
 import { errorMessage } from '@/lib/api-errors'
 import { pageSearch } from '@/lib/page-search'
+import { capitalize } from '@/lib/text'
 
 /** What a back-office table reads of its page query. */
 type PageQuery = {
@@ -63,7 +64,7 @@ export function PagedTable({ query, page, pagination, noun, columns, head, child
         </p>
       )}
       <div className="rounded-lg border bg-card">
-        <Table aria-label={noun.charAt(0).toUpperCase() + noun.slice(1)} aria-busy={query.isFetching || undefined}>
+        <Table aria-label={capitalize(noun)} aria-busy={query.isFetching || undefined}>
           <TableHeader>{head}</TableHeader>
           <TableBody>{query.data ? children : <TableSkeletonRows columns={columns} />}</TableBody>
         </Table>

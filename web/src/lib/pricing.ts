@@ -18,7 +18,6 @@ import type {
   CouponTerms,
   CouponUsage,
   GstinCheck,
-  LineMoney,
   OrderLine,
   OrderProblem,
   OrderTotals,
@@ -31,26 +30,8 @@ import type {
   TermsProblem,
 } from '@/wasm/pkg/pricing'
 
-export type {
-  AmountContext,
-  Cart,
-  CartLine,
-  CouponOutcome,
-  CouponTerms,
-  CouponUsage,
-  GstinCheck,
-  LineMoney,
-  OrderLine,
-  OrderProblem,
-  OrderTotals,
-  PageItem,
-  PriceUpdate,
-  Region,
-  Supply,
-  TaxedLine,
-  TaxedOrder,
-  TermsProblem,
-}
+// Every data type of the crate (carts, totals, coupons, GST), for the app to import from here.
+export type * from '@/wasm/pkg/pricing'
 
 type Wasm = typeof import('@/wasm/pkg/pricing')
 

@@ -29,26 +29,22 @@ const cocoa: ProductOption = {
   hsn: '1805',
 }
 
-const createLine = (price: number, amountText: string, maxAmount = 20): CreateLine => ({
+const lineAt = (price: number): Omit<DraftLine, 'amount'> => ({
   productId: `p-${price}`,
   name: `Item ${price}`,
   price,
   image: '',
   gstRate: 18,
   hsn: '',
+})
+
+const createLine = (price: number, amountText: string, maxAmount = 20): CreateLine => ({
+  ...lineAt(price),
   amountText,
   maxAmount,
 })
 
-const draftLine = (price: number, amount: number): DraftLine => ({
-  productId: `p-${price}`,
-  name: `Item ${price}`,
-  price,
-  image: '',
-  gstRate: 18,
-  hsn: '',
-  amount,
-})
+const draftLine = (price: number, amount: number): DraftLine => ({ ...lineAt(price), amount })
 
 describe('lineAmountLimit', () => {
   it('is 20, the pricing crate limit, or the stock when less', () => {

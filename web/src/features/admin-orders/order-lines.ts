@@ -48,8 +48,8 @@ export function lineTotal(price: number, amount: number): number {
   return orderTotals([{ price, amount }], 0).subtotal
 }
 
-/** The create-screen line for a product: its current selling price, quantity 1. */
-export function createLineFromProduct(product: ProductOption): CreateLine {
+/** What a new line of either screen takes from its product: the current selling price and the GST rate. */
+function newLineFields(product: ProductOption): Omit<DraftLine, 'amount'> {
   return {
     productId: product._id,
     name: product.title,
@@ -57,9 +57,12 @@ export function createLineFromProduct(product: ProductOption): CreateLine {
     image: product.image1?.url ?? '',
     gstRate: product.gstRate,
     hsn: product.hsn,
-    amountText: '1',
-    maxAmount: lineAmountLimit(product.stock),
   }
+}
+
+/** The create-screen line for a product: its current selling price, quantity 1. */
+export function createLineFromProduct(product: ProductOption): CreateLine {
+  return { ...newLineFields(product), amountText: '1', maxAmount: lineAmountLimit(product.stock) }
 }
 
 /**
@@ -67,15 +70,7 @@ export function createLineFromProduct(product: ProductOption): CreateLine {
  * price, and is taxed at the product's GST rate.
  */
 export function draftLineFromProduct(product: ProductOption): DraftLine {
-  return {
-    productId: product._id,
-    name: product.title,
-    price: product.sellingPrice,
-    image: product.image1?.url ?? '',
-    gstRate: product.gstRate,
-    hsn: product.hsn,
-    amount: 1,
-  }
+  return { ...newLineFields(product), amount: 1 }
 }
 
 /** True when one of `lines` is for this product already (an order lists each product once). */

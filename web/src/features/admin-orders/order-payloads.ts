@@ -9,6 +9,7 @@ import type {
 } from '@/features/admin-orders/types'
 import type { CartItemInput, OrderChanges, OrderForCustomer } from '@/lib/api-schemas'
 import { checkGstin } from '@/lib/pricing'
+import { capitalize } from '@/lib/text'
 
 /** Why the create screen cannot send its order yet. */
 export type CreateOrderProblem =
@@ -25,7 +26,7 @@ export type CreateOrderBody = { ok: true; body: OrderForCustomer } | { ok: false
 export function readGstin(text: string): { gstin: string | null } | { error: string } {
   if (text.trim() === '') return { gstin: null }
   const check = checkGstin(text.trim())
-  return 'gstin' in check ? { gstin: check.gstin } : { error: check.error.charAt(0).toUpperCase() + check.error.slice(1) }
+  return 'gstin' in check ? { gstin: check.gstin } : { error: capitalize(check.error) }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { capitalise } from '@/features/cart/coupon'
 import {
   evaluateCoupon,
   gstRegions,
@@ -12,6 +11,7 @@ import {
   type TaxedLine,
   type TaxedOrder,
 } from '@/lib/pricing'
+import { capitalize } from '@/lib/text'
 
 /** The GST inside a total: how it is split and the amounts. */
 export type GstSplit = Pick<TaxedOrder, 'supply' | 'taxableValue' | 'cgst' | 'sgst' | 'utgst' | 'igst'>
@@ -68,7 +68,7 @@ function evaluate(coupon: CouponTerms, subtotal: number, nowMs: number): CouponL
   const outcome = evaluateCoupon(coupon, UNUSED_COUPON, subtotal, nowMs)
   return 'discount' in outcome
     ? { code: coupon.code, applied: true, discount: outcome.discount }
-    : { code: coupon.code, applied: false, message: capitalise(outcome.message) }
+    : { code: coupon.code, applied: false, message: capitalize(outcome.message) }
 }
 
 /** The cart's lines with their products' GST rates, or null while any rate is unknown. */

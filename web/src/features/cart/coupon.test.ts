@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { capitalise, COUPON_SIGN_IN_MESSAGE, couponLookupMessage, couponTerms } from '@/features/cart/coupon'
+import { COUPON_SIGN_IN_MESSAGE, couponLookupMessage, couponTerms } from '@/features/cart/coupon'
 import { ApiError } from '@/lib/api-errors'
 import type { CouponTermsView } from '@/lib/api-schemas'
 
@@ -68,14 +68,5 @@ describe('couponLookupMessage', () => {
 
   it('says the code could not be checked when the failure has no message', () => {
     expect(couponLookupMessage(new Error('boom'))).toBe('The coupon code could not be checked. Please try again.')
-  })
-})
-
-describe('capitalise', () => {
-  it('starts a message from the pricing crate with a capital', () => {
-    expect(capitalise('this coupon needs a subtotal of at least ₹500.00')).toBe(
-      'This coupon needs a subtotal of at least ₹500.00',
-    )
-    expect(capitalise('')).toBe('')
   })
 })

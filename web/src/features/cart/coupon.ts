@@ -47,8 +47,3 @@ export function couponLookupMessage(error: unknown): string {
   }
   return errorMessage(error, 'The coupon code could not be checked. Please try again.')
 }
-
-/** A message from the pricing crate (it starts lower-case) as the screen shows it: capitalised. */
-export function capitalise(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1)
-}

@@ -5,6 +5,7 @@ import type { CouponField, CouponFieldErrors, CouponFormValues } from '@/feature
 import { ApiError, fieldErrors } from '@/lib/api-errors'
 import type { Coupon, CouponInput } from '@/lib/api-schemas'
 import { checkCouponTerms, type CouponTerms } from '@/lib/pricing'
+import { capitalize } from '@/lib/text'
 
 /** A new coupon's form: 10 % off is the usual start, from any subtotal, active, no limits. */
 export function emptyCouponForm(): CouponFormValues {
@@ -100,11 +101,6 @@ function parseLimit(text: string): number | null {
   return limit >= 1 ? limit : null
 }
 
-/** A message as a sentence: the pricing module and the server write theirs in lower case. */
-export function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1)
-}
-
 /** Stand-ins that the terms check accepts, put in place of a field at fault to find the next problem. */
 const acceptable: Partial<Record<string, Partial<CouponTerms>>> = {
   code: { code: 'CODE' },
@@ -125,7 +121,7 @@ export function termsProblems(terms: CouponTerms): CouponFieldErrors {
   for (let round = 0; round < Object.keys(acceptable).length; round += 1) {
     const problem = checkCouponTerms(current)
     if (!problem) break
-    problems[problem.field as CouponField] ??= sentence(problem.message)
+    problems[problem.field as CouponField] ??= capitalize(problem.message)
     const standIn = acceptable[problem.field]
     if (!standIn) break
     current = { ...current, ...standIn }
@@ -213,7 +209,7 @@ export function readCouponForm(values: CouponFormValues, saved?: CouponFormValue
  */
 export function couponServerErrors(error: unknown): CouponFieldErrors {
   const errors: CouponFieldErrors = {}
-  for (const [field, message] of Object.entries(fieldErrors(error))) errors[field as CouponField] = sentence(message)
+  for (const [field, message] of Object.entries(fieldErrors(error))) errors[field as CouponField] = capitalize(message)
   if (error instanceof ApiError && error.code === 'code_taken' && !errors.code) errors.code = error.message
   return errors
 }

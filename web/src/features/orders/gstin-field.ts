@@ -1,4 +1,5 @@
 import { checkGstin } from '@/lib/pricing'
+import { capitalize } from '@/lib/text'
 
 /** GSTINs are written in capitals; the field turns what is typed into them. */
 export function gstinInput(text: string): string {
@@ -16,5 +17,5 @@ export function gstinMessage(text: string, touched: boolean): string | undefined
   if (!touched && compact.length < 15) return undefined
   const check = checkGstin(compact)
   if ('gstin' in check) return undefined
-  return check.error.charAt(0).toUpperCase() + check.error.slice(1)
+  return capitalize(check.error)
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { FormActions } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { useCreateOrder } from '@/features/admin-orders/api/create-order'
 import { CreateOrderLines } from '@/features/admin-orders/components/create-order-lines'
 import { CustomerPicker } from '@/features/admin-orders/components/customer-picker'
@@ -197,12 +196,7 @@ export function CreateOrderForm() {
         </div>
       </SectionCard>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to="/admin/orders">Cancel</Link>
-        </Button>
-        <SubmitButton pending={createOrder.isPending}>Create order</SubmitButton>
-      </div>
+      <FormActions cancelTo="/admin/orders" pending={createOrder.isPending} submitLabel="Create order" />
     </form>
   )
 }

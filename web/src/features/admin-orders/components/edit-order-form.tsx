@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { FormActions } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { useUpdateOrder } from '@/features/admin-orders/api/update-order'
 import { DiscountField } from '@/features/admin-orders/components/discount-field'
 import { EditOrderItems } from '@/features/admin-orders/components/edit-order-items'
@@ -197,12 +196,7 @@ export function EditOrderForm({ order }: { order: Order }) {
           {invoicedError}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to="/admin/orders">Cancel</Link>
-        </Button>
-        <SubmitButton pending={updateOrder.isPending}>Save changes</SubmitButton>
-      </div>
+      <FormActions cancelTo="/admin/orders" pending={updateOrder.isPending} submitLabel="Save changes" />
     </form>
   )
 }

@@ -1,17 +1,15 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { PagedTable } from '@/components/paged-table'
-import { Button } from '@/components/ui/button'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteOrder } from '@/features/admin-orders/api/delete-order'
 import { useOrders } from '@/features/admin-orders/api/get-orders'
 import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
 import { orderCompany } from '@/features/admin-orders/order-display'
-import { errorMessage } from '@/lib/api-errors'
 import type { Order } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
@@ -26,18 +24,11 @@ export function OrdersList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
   const orders = useOrders(page)
-  const deleteOrder = useDeleteOrder()
-  const [target, setTarget] = useState<Order | null>(null)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteOrder.mutate(target._id, {
-      onSuccess: () => toast.success('Order deleted'),
-      // A staff admin (403) gets the server's reason, which names the role needed.
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete order')),
-      onSettled: () => setTarget(null),
-    })
-  }
+  const deletion = useConfirmedDelete(useDeleteOrder(), {
+    noun: 'order',
+    keyOf: (order: Order) => order._id,
+    nameOf: (order) => `the order by ${order.name}`,
+  })
 
   return (
     <div className="space-y-6">
@@ -57,20 +48,15 @@ export function OrdersList() {
             <TableHead className="text-right">Items</TableHead>
             <TableHead className="text-right">Total</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+            <ActionsHead sticky />
           </TableRow>
         }
       >
         {orders.data?.data.map((order) => (
-          <OrderRow key={order._id} order={order} onDelete={() => setTarget(order)} />
+          <OrderRow key={order._id} order={order} onDelete={() => deletion.ask(order)} />
         ))}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target ? `the order by ${target.name}` : null}
-        pending={deleteOrder.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }
@@ -90,22 +76,15 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
       <TableCell>
         <OrderStatusBadge status={order.status} />
       </TableCell>
-      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
-        <div className="flex items-center justify-end gap-2">
-          {/* The tax invoice exists once the order has shipped; the gap keeps the buttons in line. */}
-          {order.invoiceNumber ? (
-            <InvoiceButton order={order} />
-          ) : (
-            <span aria-hidden="true" className="w-8" />
-          )}
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/admin/orders/edit/${encodeURIComponent(order._id)}`}>Edit</Link>
-          </Button>
-          <Button variant="destructive" size="sm" onClick={onDelete}>
-            Delete
-          </Button>
-        </div>
-      </TableCell>
+      <RowActionsCell
+        sticky
+        editTo={`/admin/orders/edit/${encodeURIComponent(order._id)}`}
+        onDelete={onDelete}
+        className="items-center"
+      >
+        {/* The tax invoice exists once the order has shipped; the gap keeps the buttons in line. */}
+        {order.invoiceNumber ? <InvoiceButton order={order} /> : <span aria-hidden="true" className="w-8" />}
+      </RowActionsCell>
     </TableRow>
   )
 }

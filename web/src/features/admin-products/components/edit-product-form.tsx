@@ -1,9 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
-import { Checkbox } from '@/components/ui/checkbox'
-import { Label } from '@/components/ui/label'
+import { CheckboxField } from '@/components/checkbox-field'
 import { useUpdateProduct } from '@/features/admin-products/api/update-product'
 import { ImageSlotTiles } from '@/features/admin-products/components/image-slot-tiles'
 import { ProductForm } from '@/features/admin-products/components/product-form'
@@ -54,7 +53,13 @@ export function EditProductForm({ product }: { product: Product }) {
       submitLabel="Save changes"
       onSubmit={handleSubmit}
     >
-      <FeaturedField checked={featured} onCheckedChange={setFeatured} error={errors.featured} />
+      <CheckboxField
+        label="Featured"
+        hint="Featured products are shown on the home page."
+        checked={featured}
+        onCheckedChange={setFeatured}
+        error={errors.featured}
+      />
       <ImageSlotTiles
         slots={slots}
         errors={errors}
@@ -62,35 +67,5 @@ export function EditProductForm({ product }: { product: Product }) {
         onClear={(index) => setSlots((current) => clearSlotImage(current, index))}
       />
     </ProductForm>
-  )
-}
-
-type FeaturedFieldProps = { checked: boolean; onCheckedChange: (checked: boolean) => void; error?: string }
-
-function FeaturedField({ checked, onCheckedChange, error }: FeaturedFieldProps) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  return (
-    <div className="grid gap-2">
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={id}
-          checked={checked}
-          onCheckedChange={(state) => onCheckedChange(state === true)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        />
-        <Label htmlFor={id}>Featured</Label>
-      </div>
-      <p id={hintId} className="text-sm text-muted-foreground">
-        Featured products are shown on the home page.
-      </p>
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }

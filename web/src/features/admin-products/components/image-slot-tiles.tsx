@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react'
 import { useId, useRef, type ChangeEvent } from 'react'
 
+import { FieldError } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { focusRing } from '@/components/ui/focus-ring'
 import { slotView, type ImageSlot } from '@/features/admin-products/image-slots'
@@ -120,11 +121,7 @@ function ImageTile({ slotNumber, slot, error, onPick, onClear }: ImageTileProps)
           {status}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -1,11 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
 
+import { FormActions, type EntityFormProps } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { Textarea } from '@/components/ui/textarea'
 import { useCategoryOptions } from '@/features/admin-products/api/get-category-options'
 import { UploadProgress } from '@/features/admin-products/components/upload-progress'
@@ -16,15 +14,11 @@ import type { Product } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 import { useShopInfo } from '@/lib/shop-info'
 
-type ProductFormProps = {
+type ProductFormProps = Omit<EntityFormProps<ProductFormValues>, 'onSubmit'> & {
   /** The product being edited; without it the form creates one. */
   product?: Product
-  pending: boolean
   /** How much of the upload has been sent, shown while `pending`. */
   progress: number
-  /** The last failed submit, whose field messages show under the fields. */
-  error: unknown
-  submitLabel: string
   /** The text fields, and the whole submitted form for the screen's own fields. */
   onSubmit: (values: ProductFormValues, formData: FormData) => void
   /** The screen's own fields: file inputs on create, featured and image tiles on edit. */
@@ -124,12 +118,7 @@ export function ProductForm({
               <UploadProgress percent={progress} />
             </div>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to="/admin/products">Cancel</Link>
-            </Button>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-          </div>
+          <FormActions cancelTo="/admin/products" pending={pending} submitLabel={submitLabel} className="sm:col-span-2" />
         </form>
       </CardContent>
     </Card>

@@ -1,20 +1,18 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { SearchForm } from '@/components/search-form'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product'
 import { useProducts } from '@/features/admin-products/api/get-products'
 import { useSearchProducts } from '@/features/admin-products/api/search-products'
-import { ProductsSearchForm } from '@/features/admin-products/components/products-search-form'
 import { gstRateLabel } from '@/features/admin-products/tax-fields'
 import { productImages } from '@/features/admin-products/image-slots'
 import type { Product } from '@/lib/api-schemas'
-import { errorMessage } from '@/lib/api-errors'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
@@ -31,22 +29,15 @@ export function ProductsList() {
   const pageQuery = useProducts(page, q === '')
   const searchQuery = useSearchProducts(q)
   const products = q === '' ? pageQuery : searchQuery
-  const deleteProduct = useDeleteProduct()
-  const [target, setTarget] = useState<Product | null>(null)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteProduct.mutate(target._id, {
-      onSuccess: () => toast.success('Product deleted'),
-      // A staff admin (403) gets the server's reason, which names the role needed.
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete product')),
-      onSettled: () => setTarget(null),
-    })
-  }
+  const deletion = useConfirmedDelete(useDeleteProduct(), {
+    noun: 'product',
+    keyOf: (product: Product) => product._id,
+    nameOf: (product) => product.title,
+  })
 
   return (
     <div className="space-y-6">
-      <ProductsSearchForm q={q} />
+      <SearchForm q={q} label="Search products" />
       <PagedTable
         query={products}
         page={page}
@@ -64,20 +55,15 @@ export function ProductsList() {
             <TableHead>Featured</TableHead>
             <TableHead>Category</TableHead>
             <TableHead>Images</TableHead>
-            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+            <ActionsHead sticky />
           </TableRow>
         }
       >
         {products.data?.data.map((product) => (
-          <ProductRow key={product._id} product={product} onDelete={() => setTarget(product)} />
+          <ProductRow key={product._id} product={product} onDelete={() => deletion.ask(product)} />
         ))}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target?.title ?? null}
-        pending={deleteProduct.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }
@@ -126,16 +112,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
           )}
         </div>
       </TableCell>
-      <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
-        <div className="flex justify-end gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/admin/products/edit/${encodeURIComponent(product._id)}`}>Edit</Link>
-          </Button>
-          <Button variant="destructive" size="sm" onClick={onDelete}>
-            Delete
-          </Button>
-        </div>
-      </TableCell>
+      <RowActionsCell sticky editTo={`/admin/products/edit/${encodeURIComponent(product._id)}`} onDelete={onDelete} />
     </TableRow>
   )
 }

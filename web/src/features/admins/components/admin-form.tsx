@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react'
-import { Link } from 'react-router'
 
-import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
+import { AccountFields } from '@/components/account-fields'
+import { FormActions, type EntityFormProps } from '@/components/form-actions'
+import { Field } from '@/components/form-field'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { ADMIN_ROLE_OPTIONS, type AdminFormValues } from '@/features/admins/types'
 import { fieldErrors } from '@/lib/api-errors'
 import type { Admin, AdminRole } from '@/lib/api-schemas'
@@ -13,14 +12,9 @@ import { formFields } from '@/lib/forms'
 
 const roleLabels: Record<AdminRole, string> = { staff: 'Staff', superadmin: 'Superadmin', admin: 'Admin' }
 
-type AdminFormProps = {
+type AdminFormProps = EntityFormProps<AdminFormValues> & {
   /** The admin being edited; without it the form creates one and asks for a password. */
   admin?: Admin
-  pending: boolean
-  /** The last failed submit, whose field messages show under the fields. */
-  error: unknown
-  submitLabel: string
-  onSubmit: (values: AdminFormValues) => void
 }
 
 /** Username, e-mail, password and role of an admin, for the create and edit screens. */
@@ -37,32 +31,7 @@ export function AdminForm({ admin, pending, error, submitLabel, onSubmit }: Admi
     <Card className="max-w-xl">
       <CardContent>
         <form onSubmit={handleSubmit} className="grid gap-4">
-          <FormField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            defaultValue={admin?.username}
-            required
-            error={errors.username}
-          />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={admin?.email}
-            required
-            error={errors.email}
-          />
-          <FormField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required={!admin}
-            hint={admin ? 'Leave blank to keep the current password' : undefined}
-            error={errors.password}
-          />
+          <AccountFields account={admin} errors={errors} />
           <Field label="Role" error={errors.role}>
             {(control) => (
               <NativeSelect {...control} name="role" defaultValue={admin?.role ?? 'staff'} required>
@@ -74,12 +43,7 @@ export function AdminForm({ admin, pending, error, submitLabel, onSubmit }: Admi
               </NativeSelect>
             )}
           </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to="/admin/admins">Cancel</Link>
-            </Button>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-          </div>
+          <FormActions cancelTo="/admin/admins" pending={pending} submitLabel={submitLabel} />
         </form>
       </CardContent>
     </Card>

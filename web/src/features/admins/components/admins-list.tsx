@@ -1,15 +1,13 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteAdmin } from '@/features/admins/api/delete-admin'
 import { useAdmins } from '@/features/admins/api/get-admins'
-import { errorMessage } from '@/lib/api-errors'
 import type { Admin, AdminRole } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
@@ -26,17 +24,11 @@ export function AdminsList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
   const admins = useAdmins(page)
-  const deleteAdmin = useDeleteAdmin()
-  const [target, setTarget] = useState<Admin | null>(null)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteAdmin.mutate(target._id, {
-      onSuccess: () => toast.success('Admin deleted'),
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete admin')),
-      onSettled: () => setTarget(null),
-    })
-  }
+  const deletion = useConfirmedDelete(useDeleteAdmin(), {
+    noun: 'admin',
+    keyOf: (admin: Admin) => admin._id,
+    nameOf: (admin) => admin.username,
+  })
 
   return (
     <div className="space-y-6">
@@ -51,7 +43,7 @@ export function AdminsList() {
             <TableHead>Name</TableHead>
             <TableHead>Email</TableHead>
             <TableHead>Role</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <ActionsHead />
           </TableRow>
         }
       >
@@ -62,27 +54,14 @@ export function AdminsList() {
             <TableCell>
               <Badge variant={roleBadge[admin.role]}>{admin.role}</Badge>
             </TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/admins/edit/${encodeURIComponent(admin._id)}`}>
-                    Edit
-                  </Link>
-                </Button>
-                <Button variant="destructive" size="sm" onClick={() => setTarget(admin)}>
-                  Delete
-                </Button>
-              </div>
-            </TableCell>
+            <RowActionsCell
+              editTo={`/admin/admins/edit/${encodeURIComponent(admin._id)}`}
+              onDelete={() => deletion.ask(admin)}
+            />
           </TableRow>
         ))}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target?.username ?? null}
-        pending={deleteAdmin.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
-import { FormField } from '@/components/form-field'
+import { AccountFields } from '@/components/account-fields'
 import { Button } from '@/components/ui/button'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { useAdminRegister } from '@/features/auth/api/admin-register'
@@ -37,16 +37,7 @@ export function AdminRegisterForm() {
       }
     >
       <form onSubmit={handleSubmit} className="grid gap-4">
-        <FormField label="Username" name="username" autoComplete="username" required error={errors.username} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-        />
+        <AccountFields errors={errors} />
         <SubmitButton pending={registration.isPending} className="w-full">
           Register
         </SubmitButton>

@@ -2,10 +2,8 @@ import type { FormEvent } from 'react'
 import { toast } from 'sonner'
 
 import { FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { useForgotPassword } from '@/features/auth/api/forgot-password'
-import { AuthCard } from '@/features/auth/components/auth-card'
+import { RecoveryStep } from '@/features/auth/components/recovery-step'
 import { errorMessage } from '@/lib/api-errors'
 import { formFields } from '@/lib/forms'
 
@@ -31,19 +29,15 @@ export function ForgotPasswordForm({ onSent, onBack }: ForgotPasswordFormProps) 
   }
 
   return (
-    <AuthCard
+    <RecoveryStep
       title="Forgot your password?"
       description="Enter the e-mail of your account and we will e-mail you a one-time password."
+      onSubmit={handleSubmit}
+      pending={forgotPassword.isPending}
+      submitLabel="Send OTP"
+      onBack={onBack}
     >
-      <form onSubmit={handleSubmit} className="grid gap-4">
-        <FormField label="Email" name="email" type="email" autoComplete="email" autoFocus required />
-        <SubmitButton pending={forgotPassword.isPending} className="w-full">
-          Send OTP
-        </SubmitButton>
-      </form>
-      <Button variant="link" className="w-full" onClick={onBack}>
-        Back to Login
-      </Button>
-    </AuthCard>
+      <FormField label="Email" name="email" type="email" autoComplete="email" autoFocus required />
+    </RecoveryStep>
   )
 }

@@ -2,12 +2,14 @@ import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { AccountFields } from '@/components/account-fields'
 import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { SubmitButton } from '@/components/ui/submit-button'
-import { REGISTER_FIELDS, useRegister } from '@/features/auth/api/register'
+import { useRegister } from '@/features/auth/api/register'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
+import { CUSTOMER_FIELDS } from '@/lib/customer-fields'
 import { formFields } from '@/lib/forms'
 
 /** Customer sign-up. It does not sign in: a new customer goes to /login. */
@@ -18,7 +20,7 @@ export function RegisterForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    registration.mutate(formFields(new FormData(event.currentTarget), REGISTER_FIELDS), {
+    registration.mutate(formFields(new FormData(event.currentTarget), CUSTOMER_FIELDS), {
       onSuccess: () => {
         toast.success('account created successfully')
         navigate('/login')
@@ -38,16 +40,7 @@ export function RegisterForm() {
       }
     >
       <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Username" name="username" autoComplete="username" required error={errors.username} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-        />
+        <AccountFields errors={errors} />
         <FormField label="Mobile" name="mobile" type="number" autoComplete="tel" required error={errors.mobile} />
         <FormField
           label="Address"

@@ -2,10 +2,8 @@ import type { FormEvent } from 'react'
 import { toast } from 'sonner'
 
 import { FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { useResetPassword } from '@/features/auth/api/reset-password'
-import { AuthCard } from '@/features/auth/components/auth-card'
+import { RecoveryStep } from '@/features/auth/components/recovery-step'
 import { errorMessage } from '@/lib/api-errors'
 import { formFields } from '@/lib/forms'
 
@@ -36,24 +34,16 @@ export function ResetPasswordForm({ email, onReset, onBack }: ResetPasswordFormP
   }
 
   return (
-    <AuthCard title="Choose a new password" description={`Enter the one-time password sent to ${email}.`}>
-      <form onSubmit={handleSubmit} className="grid gap-4">
-        <FormField
-          label="OTP"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-        />
-        <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" required />
-        <SubmitButton pending={resetPassword.isPending} className="w-full">
-          Reset Password
-        </SubmitButton>
-      </form>
-      <Button variant="link" className="w-full" onClick={onBack}>
-        Back to Login
-      </Button>
-    </AuthCard>
+    <RecoveryStep
+      title="Choose a new password"
+      description={`Enter the one-time password sent to ${email}.`}
+      onSubmit={handleSubmit}
+      pending={resetPassword.isPending}
+      submitLabel="Reset Password"
+      onBack={onBack}
+    >
+      <FormField label="OTP" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus required />
+      <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" required />
+    </RecoveryStep>
   )
 }

@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai'
 import { toast } from 'sonner'
 
-import { Field } from '@/components/form-field'
+import { AmountField } from '@/components/amount-field'
 import { Button } from '@/components/ui/button'
-import { NativeSelect } from '@/components/ui/native-select'
 import { editItemAtom, removeItemAtom } from '@/features/cart/atoms'
 import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
@@ -44,22 +43,7 @@ export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
         <p className="text-sm text-muted-foreground">{line.company}</p>
       </div>
       <div className="col-start-2 flex items-end gap-3 sm:col-start-auto">
-        <Field label="Amount" className="w-24">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              name="amount"
-              value={line.amount}
-              onChange={(event) => changeAmount(Number(event.target.value))}
-            >
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
+        <AmountField options={options} value={line.amount} onChange={changeAmount} className="w-24" />
         <Button variant="outline" aria-label={`Remove ${line.title}`} onClick={remove}>
           remove
         </Button>

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
 
+import { TotalRow } from '@/components/total-row'
 import { Card, CardContent, CardFooter } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cartAtom } from '@/features/cart/atoms'
 import type { CartSummary, CouponLine, GstSplit } from '@/features/cart/cart-summary'
 import type { CartSummaryView } from '@/features/cart/use-cart-summary'
 import { formatInr } from '@/lib/pricing'
-import { cn } from '@/lib/utils'
 
 type CartTotalsProps = {
   view: CartSummaryView
@@ -110,22 +110,6 @@ function GstSkeleton() {
       <Skeleton className="h-4 w-32 bg-background" />
       <Skeleton className="h-4 w-full bg-background" />
       <Skeleton className="h-4 w-full bg-background" />
-    </div>
-  )
-}
-
-type TotalRowProps = { label: string; value: ReactNode; strong?: boolean; compact?: boolean }
-
-function TotalRow({ label, value, strong = false, compact = false }: TotalRowProps) {
-  return (
-    <div
-      className={cn(
-        'flex justify-between gap-4',
-        strong ? 'text-base font-semibold' : compact ? 'py-0.5' : 'py-2',
-      )}
-    >
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
     </div>
   )
 }

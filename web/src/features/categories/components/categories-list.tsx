@@ -1,14 +1,12 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
-import { Button } from '@/components/ui/button'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteCategory } from '@/features/categories/api/delete-category'
 import { useCategories } from '@/features/categories/api/get-categories'
-import { errorMessage } from '@/lib/api-errors'
 import type { Category } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
@@ -19,18 +17,11 @@ export function CategoriesList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
   const categories = useCategories(page)
-  const deleteCategory = useDeleteCategory()
-  const [target, setTarget] = useState<Category | null>(null)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteCategory.mutate(target._id, {
-      onSuccess: () => toast.success('Category deleted'),
-      // A category still in use (409) or a staff admin (403) gets the server's reason.
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete category')),
-      onSettled: () => setTarget(null),
-    })
-  }
+  const deletion = useConfirmedDelete(useDeleteCategory(), {
+    noun: 'category',
+    keyOf: (category: Category) => category._id,
+    nameOf: (category) => category.name,
+  })
 
   return (
     <div className="space-y-6">
@@ -44,7 +35,7 @@ export function CategoriesList() {
           <TableRow>
             <TableHead>Name</TableHead>
             <TableHead>Description</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <ActionsHead />
           </TableRow>
         }
       >
@@ -57,25 +48,14 @@ export function CategoriesList() {
                 {category.description}
               </p>
             </TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/category/edit/${encodeURIComponent(category._id)}`}>Edit</Link>
-                </Button>
-                <Button variant="destructive" size="sm" onClick={() => setTarget(category)}>
-                  Delete
-                </Button>
-              </div>
-            </TableCell>
+            <RowActionsCell
+              editTo={`/admin/category/edit/${encodeURIComponent(category._id)}`}
+              onDelete={() => deletion.ask(category)}
+            />
           </TableRow>
         ))}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target?.name ?? null}
-        pending={deleteCategory.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }

@@ -1,24 +1,17 @@
 import type { FormEvent } from 'react'
-import { Link } from 'react-router'
 
+import { FormActions, type EntityFormProps } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { Textarea } from '@/components/ui/textarea'
 import { categoryFieldErrors } from '@/features/categories/field-errors'
 import { CATEGORY_FORM_FIELDS, type CategoryFormValues } from '@/features/categories/types'
 import type { Category } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 
-type CategoryFormProps = {
+type CategoryFormProps = EntityFormProps<CategoryFormValues> & {
   /** The category being edited; without it the form creates one. */
   category?: Category
-  pending: boolean
-  /** The last failed submit, whose field messages show under the fields. */
-  error: unknown
-  submitLabel: string
-  onSubmit: (values: CategoryFormValues) => void
 }
 
 /** A category's name and description, for the create and edit screens. */
@@ -47,12 +40,7 @@ export function CategoryForm({ category, pending, error, submitLabel, onSubmit }
               <Textarea {...control} name="description" rows={4} defaultValue={category?.description} />
             )}
           </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to="/admin/category">Cancel</Link>
-            </Button>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-          </div>
+          <FormActions cancelTo="/admin/category" pending={pending} submitLabel={submitLabel} />
         </form>
       </CardContent>
     </Card>

@@ -1,27 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
+import { CheckboxField } from '@/components/checkbox-field'
+import { FormActions, type EntityFormProps } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { Checkbox } from '@/components/ui/checkbox'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { couponServerErrors, readCouponForm, typedCode } from '@/features/coupons/coupon-form'
 import { COUPON_KINDS, type CouponField, type CouponFormValues } from '@/features/coupons/types'
 import type { CouponInput, CouponKind } from '@/lib/api-schemas'
 
-type CouponFormProps = {
+type CouponFormProps = EntityFormProps<CouponInput> & {
   /** What the boxes hold when the form opens. */
   initial: CouponFormValues
   /** True on the edit screen: the code is read-only and the body leaves out what cannot change. */
   editing: boolean
-  pending: boolean
-  /** The last failed submit, whose field messages show under the fields. */
-  error: unknown
-  submitLabel: string
-  onSubmit: (input: CouponInput) => void
 }
 
 /**
@@ -159,47 +151,19 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
               hint="Orders per customer; leave empty for no limit"
               {...text('perCustomerLimit')}
             />
-            <ActiveField checked={values.active} onCheckedChange={(active) => set('active', active)} error={errorFor('active')} />
+            <CheckboxField
+              label="Active"
+              hint="Checkout refuses an inactive coupon."
+              name="active"
+              checked={values.active}
+              onCheckedChange={(active) => set('active', active)}
+              error={errorFor('active')}
+              className="sm:col-span-2"
+            />
           </fieldset>
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to="/admin/coupons">Cancel</Link>
-            </Button>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-          </div>
+          <FormActions cancelTo="/admin/coupons" pending={pending} submitLabel={submitLabel} className="sm:col-span-2" />
         </form>
       </CardContent>
     </Card>
-  )
-}
-
-type ActiveFieldProps = { checked: boolean; onCheckedChange: (checked: boolean) => void; error?: string }
-
-function ActiveField({ checked, onCheckedChange, error }: ActiveFieldProps) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  return (
-    <div className="grid gap-2 sm:col-span-2">
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={id}
-          name="active"
-          checked={checked}
-          onCheckedChange={(state) => onCheckedChange(state === true)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        />
-        <Label htmlFor={id}>Active</Label>
-      </div>
-      <p id={hintId} className="text-sm text-muted-foreground">
-        Checkout refuses an inactive coupon.
-      </p>
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }

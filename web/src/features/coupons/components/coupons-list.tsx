@@ -1,16 +1,15 @@
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon'
 import { useCoupons } from '@/features/coupons/api/get-coupons'
 import { couponDiscountText, couponUses, couponValidity, couponWindow } from '@/features/coupons/coupon-display'
-import { errorMessage } from '@/lib/api-errors'
 import type { Coupon } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
@@ -24,19 +23,12 @@ export function CouponsList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
   const coupons = useCoupons(page)
-  const deleteCoupon = useDeleteCoupon()
-  const [target, setTarget] = useState<Coupon | null>(null)
+  const deletion = useConfirmedDelete(useDeleteCoupon(), {
+    noun: 'coupon',
+    keyOf: (coupon: Coupon) => coupon.code,
+    nameOf: (coupon) => `the coupon ${coupon.code}`,
+  })
   const [now] = useState(Date.now)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteCoupon.mutate(target.code, {
-      onSuccess: () => toast.success('Coupon deleted'),
-      // A staff admin (403) gets the server's reason, which names the role needed.
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete coupon')),
-      onSettled: () => setTarget(null),
-    })
-  }
 
   if (coupons.data?.meta.pagination.total === 0) {
     return (
@@ -62,7 +54,7 @@ export function CouponsList() {
             <TableHead>Valid</TableHead>
             <TableHead className="text-right">Uses</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+            <ActionsHead sticky />
           </TableRow>
         }
       >
@@ -85,36 +77,17 @@ export function CouponsList() {
               <TableCell>
                 <Badge variant={coupon.active ? 'success' : 'secondary'}>{coupon.active ? 'Active' : 'Inactive'}</Badge>
               </TableCell>
-              <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
-                <div className="flex justify-end gap-2">
-                  <Button asChild variant="outline" size="sm">
-                    <Link
-                      to={`/admin/coupons/edit/${encodeURIComponent(coupon.code)}`}
-                      aria-label={`Edit ${coupon.code}`}
-                    >
-                      Edit
-                    </Link>
-                  </Button>
-                  <Button
-                    variant="destructive"
-                    size="sm"
-                    aria-label={`Delete ${coupon.code}`}
-                    onClick={() => setTarget(coupon)}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </TableCell>
+              <RowActionsCell
+                sticky
+                editTo={`/admin/coupons/edit/${encodeURIComponent(coupon.code)}`}
+                onDelete={() => deletion.ask(coupon)}
+                label={coupon.code}
+              />
             </TableRow>
           )
         })}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target ? `the coupon ${target.code}` : null}
-        pending={deleteCoupon.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }

@@ -3,8 +3,9 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { useDownloadDocument } from '@/features/orders/api/download-document'
-import { creditNoteFileName, invoiceFileName, saveBlob } from '@/features/orders/invoice-file'
+import { creditNoteFileName, invoiceFileName } from '@/features/orders/invoice-file'
 import type { Order } from '@/lib/api-schemas'
+import { saveFile } from '@/lib/save-file'
 
 type DownloadButtonProps = { order: Pick<Order, '_id' | 'orderId'> }
 
@@ -18,7 +19,7 @@ export function DownloadInvoiceButton({ order }: DownloadButtonProps) {
       onClick={() =>
         download.mutate(order._id, {
           onSuccess: (blob) => {
-            saveBlob(blob, invoiceFileName(order.orderId))
+            saveFile(blob, invoiceFileName(order.orderId))
             toast.success('Invoice downloaded successfully')
           },
           onError: () => toast.error('Failed to download invoice'),
@@ -39,7 +40,7 @@ export function DownloadCreditNoteButton({ order }: DownloadButtonProps) {
       onClick={() =>
         download.mutate(order._id, {
           onSuccess: (blob) => {
-            saveBlob(blob, creditNoteFileName(order.orderId))
+            saveFile(blob, creditNoteFileName(order.orderId))
             toast.success('Credit note downloaded successfully')
           },
           onError: () => toast.error('Failed to download credit note'),

@@ -1,9 +1,9 @@
+import { TotalRow } from '@/components/total-row'
 import { Card, CardContent } from '@/components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { OrderItemThumbnail } from '@/features/orders/components/order-item-thumbnail'
 import type { OrderLineView, OrderSummary } from '@/features/orders/order-summary'
 import { formatInr } from '@/lib/pricing'
-import { cn } from '@/lib/utils'
 
 /** Money taken off, with a true minus sign: "−₹50.00". */
 const minus = (amount: number) => `−${formatInr(amount)}`
@@ -112,21 +112,5 @@ export function OrderTotalsCard({ summary }: { summary: OrderSummary }) {
         <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
       </CardContent>
     </Card>
-  )
-}
-
-type TotalRowProps = { label: string; value: string; strong?: boolean; compact?: boolean }
-
-function TotalRow({ label, value, strong = false, compact = false }: TotalRowProps) {
-  return (
-    <div
-      className={cn(
-        'flex justify-between gap-4',
-        strong ? 'text-base font-semibold' : compact ? 'py-0.5' : 'py-2',
-      )}
-    >
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
-    </div>
   )
 }

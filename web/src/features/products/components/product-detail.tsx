@@ -2,9 +2,8 @@ import { ChevronRight } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
-import { Field } from '@/components/form-field'
+import { AmountField } from '@/components/amount-field'
 import { Button } from '@/components/ui/button'
-import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { productCartLine } from '@/features/products/cart-line'
 import { ProductGallery } from '@/features/products/components/product-gallery'
@@ -51,23 +50,7 @@ export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
               if (!outOfStock) onAddToBag(productCartLine(product, amount))
             }}
           >
-            <Field label="Amount">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  name="amount"
-                  value={amount}
-                  disabled={outOfStock}
-                  onChange={(event) => setAmount(Number(event.target.value))}
-                >
-                  {options.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
+            <AmountField options={options} value={amount} onChange={setAmount} disabled={outOfStock} />
             {outOfStock && <p className="font-medium text-destructive">Out of stock</p>}
             <Button type="submit" size="lg" disabled={outOfStock}>
               Add to bag

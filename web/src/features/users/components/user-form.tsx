@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react'
-import { Link } from 'react-router'
 
+import { AccountFields } from '@/components/account-fields'
+import { FormActions, type EntityFormProps } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
-import { SubmitButton } from '@/components/ui/submit-button'
 import { USER_FORM_FIELDS, USER_STATUS_OPTIONS, type UserFormValues } from '@/features/users/types'
 import { fieldErrors } from '@/lib/api-errors'
 import type { User, UserStatus } from '@/lib/api-schemas'
@@ -13,14 +12,9 @@ import { formFields } from '@/lib/forms'
 
 const statusLabels: Record<UserStatus, string> = { active: 'Active', inactive: 'Inactive' }
 
-type UserFormProps = {
+type UserFormProps = EntityFormProps<UserFormValues> & {
   /** The customer being edited; without it the form creates one and asks for a password. */
   user?: User
-  pending: boolean
-  /** The last failed submit, whose field messages show under the fields. */
-  error: unknown
-  submitLabel: string
-  onSubmit: (values: UserFormValues) => void
 }
 
 /** A customer's account, contact and status fields, for the create and edit screens. */
@@ -37,32 +31,7 @@ export function UserForm({ user, pending, error, submitLabel, onSubmit }: UserFo
     <Card className="max-w-2xl">
       <CardContent>
         <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            defaultValue={user?.username}
-            required
-            error={errors.username}
-          />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={user?.email}
-            required
-            error={errors.email}
-          />
-          <FormField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required={!user}
-            hint={user ? 'Leave blank to keep the current password' : undefined}
-            error={errors.password}
-          />
+          <AccountFields account={user} errors={errors} />
           <FormField
             label="Mobile"
             name="mobile"
@@ -116,12 +85,7 @@ export function UserForm({ user, pending, error, submitLabel, onSubmit }: UserFo
               </NativeSelect>
             )}
           </Field>
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to="/admin/users">Cancel</Link>
-            </Button>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-          </div>
+          <FormActions cancelTo="/admin/users" pending={pending} submitLabel={submitLabel} className="sm:col-span-2" />
         </form>
       </CardContent>
     </Card>

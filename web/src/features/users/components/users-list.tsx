@@ -1,17 +1,15 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
+import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { SearchForm } from '@/components/search-form'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteUser } from '@/features/users/api/delete-user'
 import { useUsers } from '@/features/users/api/get-users'
 import { useSearchUsers } from '@/features/users/api/search-users'
-import { UsersSearchForm } from '@/features/users/components/users-search-form'
-import { errorMessage } from '@/lib/api-errors'
 import type { User, UserStatus } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
@@ -30,21 +28,15 @@ export function UsersList() {
   const pageQuery = useUsers(page, q === '')
   const searchQuery = useSearchUsers(q)
   const users = q === '' ? pageQuery : searchQuery
-  const deleteUser = useDeleteUser()
-  const [target, setTarget] = useState<User | null>(null)
-
-  function confirmDelete() {
-    if (!target) return
-    deleteUser.mutate(target._id, {
-      onSuccess: () => toast.success('User deleted'),
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete user')),
-      onSettled: () => setTarget(null),
-    })
-  }
+  const deletion = useConfirmedDelete(useDeleteUser(), {
+    noun: 'user',
+    keyOf: (user: User) => user._id,
+    nameOf: (user) => user.username,
+  })
 
   return (
     <div className="space-y-6">
-      <UsersSearchForm q={q} />
+      <SearchForm q={q} label="Search users" />
       <PagedTable
         query={users}
         page={page}
@@ -61,7 +53,7 @@ export function UsersList() {
             <TableHead>Mobile</TableHead>
             <TableHead>Company</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+            <ActionsHead sticky />
           </TableRow>
         }
       >
@@ -77,27 +69,15 @@ export function UsersList() {
             <TableCell>
               <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
             </TableCell>
-            <TableCell className="sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]">
-              <div className="flex justify-end gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/users/edit/${encodeURIComponent(user._id)}`}>
-                    Edit
-                  </Link>
-                </Button>
-                <Button variant="destructive" size="sm" onClick={() => setTarget(user)}>
-                  Delete
-                </Button>
-              </div>
-            </TableCell>
+            <RowActionsCell
+              sticky
+              editTo={`/admin/users/edit/${encodeURIComponent(user._id)}`}
+              onDelete={() => deletion.ask(user)}
+            />
           </TableRow>
         ))}
       </PagedTable>
-      <ConfirmDeleteDialog
-        name={target?.username ?? null}
-        pending={deleteUser.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-/** How long a saved file's object URL is kept: long enough for the browser to start the download. */
+/** How long a saved file's object URL is kept: some browsers still read it after click() returns. */
 const REVOKE_AFTER_MS = 10_000
 
 /** Saves `blob` as a download named `fileName`, through an object URL and a temporary <a download>. */

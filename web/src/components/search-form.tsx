@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { formFields } from '@/lib/forms'
 
 /** Puts a non-blank search in the URL as ?q=; a blank one is ignored. 'Clear' takes q out again. */
-export function UsersSearchForm({ q }: { q: string }) {
+export function SearchForm({ q, label }: { q: string; label: string }) {
   const [, setSearchParams] = useSearchParams()
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -27,7 +27,7 @@ export function UsersSearchForm({ q }: { q: string }) {
       {/* Keyed by q so the box follows the URL: cleared by 'Clear', refilled by Back. */}
       <FormField
         key={q}
-        label="Search users"
+        label={label}
         name="q"
         type="search"
         defaultValue={q}

@@ -1,0 +1,34 @@
+import { Field } from '@/components/form-field'
+import { NativeSelect } from '@/components/ui/native-select'
+
+type AmountFieldProps = {
+  /** The amounts offered (useAmountOptions). */
+  options: number[]
+  value: number
+  onChange: (amount: number) => void
+  disabled?: boolean
+  className?: string
+}
+
+/** The 'Amount' select of a product page or a cart line. */
+export function AmountField({ options, value, onChange, disabled, className }: AmountFieldProps) {
+  return (
+    <Field label="Amount" className={className}>
+      {(control) => (
+        <NativeSelect
+          {...control}
+          name="amount"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  )
+}
