@@ -10,9 +10,9 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use pricing::Money;
 use whisk_api::catalog::query::ProductParams;
-use whisk_api::catalog::read_model::{
-    CatalogChange, CategoryRef, ProductView, ReadModel, Snapshot,
-};
+use whisk_api::catalog::read_model::ReadModel;
+use whisk_api::catalog::snapshot::{CatalogChange, Snapshot};
+use whisk_api::products::types::{CategoryRef, ProductView};
 
 const PRODUCTS: usize = 10_000;
 const SHELVES: [(&str, &[&str]); 4] = [

@@ -29,7 +29,6 @@ pub enum Command {
         /// Their e-mail address (they sign in with it).
         #[arg(long)]
         email: String,
-        /// Their name.
         #[arg(long)]
         username: String,
         /// staff, admin or superadmin.

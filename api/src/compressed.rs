@@ -20,7 +20,6 @@ use dashmap::DashMap;
 pub enum Encoding {
     /// `br`: the smallest, and what browsers ask for first.
     Brotli,
-    /// `gzip`.
     Gzip,
     /// Not compressed.
     Identity,

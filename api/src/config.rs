@@ -74,13 +74,11 @@ pub struct Config {
 /// The seller named on invoices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShopIdentity {
-    /// Trading name.
     pub name: String,
     /// The registered legal name on tax invoices (`SHOP_LEGAL_NAME`, the trading name if unset).
     pub legal_name: String,
     /// Postal address lines (`SHOP_ADDRESS` separates them with `;`).
     pub address_lines: Vec<String>,
-    /// Contact e-mail.
     pub email: String,
     /// The shop's GSTIN, checked at start; its state code is `state`'s.
     pub gstin: String,
@@ -201,11 +199,8 @@ fn shop_tax_identity(
 /// The first superadmin, created at start when no admin exists.
 #[derive(Clone)]
 pub struct BootstrapAdmin {
-    /// Their name.
     pub username: String,
-    /// Their e-mail address.
     pub email: String,
-    /// Their password.
     pub password: String,
 }
 

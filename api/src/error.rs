@@ -98,14 +98,12 @@ pub enum ApiError {
 /// The JSON body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorEnvelope {
-    /// The error.
     pub error: ErrorBody,
 }
 
 /// The inside of [`ErrorEnvelope`].
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
-    /// The HTTP status code.
     pub status: u16,
     /// What went wrong, for the web app to switch on.
     pub code: ErrorCode,

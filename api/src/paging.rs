@@ -11,20 +11,28 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 /// The largest page of the lists admin pickers load whole (products, categories).
 pub const MAX_PICKER_PAGE_SIZE: u32 = 1000;
 
-/// `page`, and `limit` (alias `pageSize`).
+/// `page` and `limit` of every list.
+///
+/// Query names, for every listing (this type and `catalog::query::ProductParams`): the primary
+/// names are `page`, `limit` and `order`. The spec's `pageSize` (for `limit`) and `sort` (for
+/// `order`) are still accepted, the primary name winning when both are sent, and are marked
+/// deprecated in the OpenAPI: clients send only the primary names.
 #[derive(Debug, Default, Clone, Copy, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct PageParams {
     /// The page, from 1 (default 1).
     pub page: Option<i64>,
     /// Records a page (default 10).
     pub limit: Option<i64>,
-    /// Alias of `limit`.
+    /// Deprecated alias of `limit`, still accepted; send `limit`.
+    #[deprecated(note = "send `limit`")]
     pub page_size: Option<i64>,
 }
 
 impl PageParams {
     /// The checked request; a bad value is a 400 naming the parameter.
+    #[allow(deprecated)] // reads the accepted alias
     pub fn request(self, max_page_size: u32) -> Result<PageRequest, ApiError> {
         PageRequest::new(self.page, self.limit.or(self.page_size), max_page_size)
             .map_err(|error| ApiError::invalid_field(error.param(), error.to_string()))
@@ -34,7 +42,6 @@ impl PageParams {
 /// `meta` of a list response.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ListMeta {
-    /// Paging.
     pub pagination: Pagination,
 }
 

@@ -14,11 +14,8 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShopInfo {
-    /// Trading name.
     pub name: String,
-    /// Registered legal name.
     pub legal_name: String,
-    /// GSTIN.
     pub gstin: String,
     /// The state it is registered in.
     pub state: String,
@@ -32,10 +29,8 @@ pub struct ShopInfo {
     pub default_gst_rate: pricing::GstRate,
 }
 
-/// `{"shop": ...}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ShopEnvelope {
-    /// The shop.
     pub shop: ShopInfo,
 }
 

@@ -30,7 +30,6 @@ impl std::ops::Deref for AppState {
 
 /// The database, settings and shared services behind an [`AppState`].
 pub struct Services {
-    /// The database.
     pub db: Db,
     /// The settings the server started with.
     pub config: Arc<Config>,

@@ -17,7 +17,7 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::catalog::query::ProductParams;
-use crate::catalog::read_model::{ImageRef, ProductView};
+use crate::products::types::{ImageRef, ProductView};
 use crate::state::AppState;
 
 /// Cache policy for Vite's content-hashed files under `/assets`.

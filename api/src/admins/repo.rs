@@ -21,20 +21,17 @@ macro_rules! admin_fields {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct NewAdmin {
-    /// Name.
     pub username: String,
     /// Lower-case e-mail.
     pub email: String,
     /// argon2id hash.
     pub password_hash: String,
-    /// What they may do.
     pub role: AdminRole,
 }
 
 /// The stored fields an admin update sets, already checked; `None` keeps the field.
 #[derive(Debug, Default, Serialize)]
 pub struct AdminChanges {
-    /// Name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
     /// Lower-case e-mail.
@@ -43,7 +40,6 @@ pub struct AdminChanges {
     /// argon2id hash of a new password.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub password_hash: Option<String>,
-    /// The new role.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<AdminRole>,
 }
@@ -52,13 +48,10 @@ pub struct AdminChanges {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct Credentials {
-    /// The record key.
     pub id: String,
     /// The stored hash.
     pub password_hash: String,
-    /// What they may do.
     pub role: AdminRole,
-    /// The current token version.
     pub token_version: i64,
 }
 

@@ -11,15 +11,12 @@ use crate::domain::AdminRole;
 #[serde(rename_all = "camelCase")]
 #[surreal(crate = "surrealdb::types")]
 pub struct AdminAccount {
-    /// The id.
     #[serde(rename = "_id")]
     #[surreal(rename = "_id")]
     pub id: String,
-    /// Their name.
     pub username: String,
     /// Their e-mail address, lower case.
     pub email: String,
-    /// What they may do.
     pub role: AdminRole,
     /// When the account was created (RFC 3339).
     #[surreal(rename = "createdAt")]
@@ -35,7 +32,6 @@ pub struct AdminAccount {
 pub struct RegisterAdmin {
     /// 2 to 50 characters.
     pub username: String,
-    /// An e-mail address.
     pub email: String,
     /// 8 to 128 characters.
     pub password: String,
@@ -50,11 +46,9 @@ pub struct RegisterAdmin {
 pub struct UpdateAdmin {
     /// 2 to 50 characters.
     pub username: Option<String>,
-    /// An e-mail address.
     pub email: Option<String>,
     /// 8 to 128 characters; empty keeps the old password.
     pub password: Option<String>,
-    /// The new role.
     pub role: Option<AdminRole>,
 }
 
@@ -64,23 +58,18 @@ pub struct UpdateAdmin {
 pub struct Login {
     /// An e-mail address (or, for customers, a mobile number).
     pub identifier: String,
-    /// The password.
     pub password: String,
 }
 
-/// `{"admin": ...}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminEnvelope {
-    /// The admin.
     pub admin: AdminAccount,
 }
 
 /// `{"admin": ..., "jwt": ...}`; `jwt` is absent when a superadmin registered someone else.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminWithToken {
-    /// The admin.
     pub admin: AdminAccount,
-    /// Their session token.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jwt: Option<String>,
 }
@@ -90,6 +79,5 @@ pub struct AdminWithToken {
 pub struct AdminList {
     /// The admins on this page.
     pub data: Vec<AdminAccount>,
-    /// Paging.
     pub meta: crate::paging::ListMeta,
 }

@@ -59,6 +59,40 @@ async fn count_attempt(
     Ok(())
 }
 
+async fn count_registration(state: &AppState, ip: &str, account: &str) -> ApiResult<()> {
+    count_attempt(
+        state,
+        &state.throttles.register,
+        ip,
+        Some((AccountLimit::Register, account)),
+    )
+    .await
+}
+
+/// A sign-in: counts the attempt against the IP and the account first, then looks the
+/// credentials up with `lookup` and checks `password`.
+async fn sign_in<C, E>(
+    state: &AppState,
+    ip: &str,
+    id_key: &str,
+    password: &str,
+    lookup: impl Future<Output = Result<Option<C>, E>>,
+    hash: impl Fn(&C) -> &str,
+) -> ApiResult<C>
+where
+    ApiError: From<E>,
+{
+    count_attempt(
+        state,
+        &state.throttles.login,
+        ip,
+        Some((AccountLimit::Login, id_key)),
+    )
+    .await?;
+    let credentials = lookup.await?;
+    verify_sign_in(state, ip, id_key, password, credentials, hash).await
+}
+
 /// Checks a sign-in password (against a dummy hash when the account is unknown, so both take
 /// the same time); the attempt was counted before. On success the address gets its attempt back
 /// and the account's count is cleared. Returns the account's credentials when the password is right.
@@ -129,13 +163,7 @@ pub async fn register(
     let by_admin = matches!(caller, Some(Caller::Admin(_)));
     if !by_admin {
         let account = body.email.trim().to_lowercase();
-        count_attempt(
-            &state,
-            &state.throttles.register,
-            &ip.to_string(),
-            Some((AccountLimit::Register, &account)),
-        )
-        .await?;
+        count_registration(&state, &ip.to_string(), &account).await?;
     }
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
@@ -214,19 +242,13 @@ pub async fn login(
         || body.identifier.trim().to_lowercase(),
         |id| id.key().to_owned(),
     );
-    count_attempt(
-        &state,
-        &state.throttles.login,
-        &ip,
-        Some((AccountLimit::Login, &id_key)),
-    )
-    .await?;
-
-    let credentials = match &identifier {
-        Some(identifier) => users_repo::credentials(&state.db, identifier).await?,
-        None => None,
+    let lookup = async {
+        match &identifier {
+            Some(identifier) => users_repo::credentials(&state.db, identifier).await,
+            None => Ok(None),
+        }
     };
-    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| {
+    let credentials = sign_in(&state, &ip, &id_key, &body.password, lookup, |c| {
         &c.password_hash
     })
     .await?;
@@ -426,13 +448,7 @@ pub async fn register_admin(
 ) -> ApiResult<(StatusCode, Json<AdminWithToken>)> {
     let body = admin_registration(request, &state).await?;
     let account = format!("admin:{}", body.email.trim().to_lowercase());
-    count_attempt(
-        &state,
-        &state.throttles.register,
-        &ip.to_string(),
-        Some((AccountLimit::Register, &account)),
-    )
-    .await?;
+    count_registration(&state, &ip.to_string(), &account).await?;
     let mut errors = FieldErrors::new();
     let username = errors.check("username", Username::parse(&body.username));
     let email = errors.check("email", Email::parse(&body.email));
@@ -511,19 +527,13 @@ pub async fn login_admin(
             |e| e.as_str().to_owned()
         )
     );
-    count_attempt(
-        &state,
-        &state.throttles.login,
-        &ip,
-        Some((AccountLimit::Login, &id_key)),
-    )
-    .await?;
-
-    let credentials = match &email {
-        Some(email) => admins_repo::credentials(&state.db, email).await?,
-        None => None,
+    let lookup = async {
+        match &email {
+            Some(email) => admins_repo::credentials(&state.db, email).await,
+            None => Ok(None),
+        }
     };
-    let credentials = verify_sign_in(&state, &ip, &id_key, &body.password, credentials, |c| {
+    let credentials = sign_in(&state, &ip, &id_key, &body.password, lookup, |c| {
         &c.password_hash
     })
     .await?;

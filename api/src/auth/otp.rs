@@ -12,7 +12,7 @@ use surrealdb::types::SurrealValue;
 
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
-use crate::db::retry::{MAX_ATTEMPTS as RETRY_ATTEMPTS, backoff};
+use crate::db::retry::{Attempt, until_settled};
 use crate::domain::UserId;
 
 /// How long an OTP stays valid.
@@ -105,41 +105,41 @@ pub async fn redeem(db: &Db, key: &[u8], user: &UserId, code: &str) -> anyhow::R
         id: surrealdb::types::RecordId,
         otp_hash: String,
     }
-    for attempt in 1..=RETRY_ATTEMPTS {
-        let mut response = db
-            .query(
-                "UPDATE password_reset SET attempts += 1 \
-                 WHERE user = $user AND used = false AND attempts < $max AND expires_at > time::now() \
-                 RETURN id, otp_hash",
-            )
-            .bind(("user", user.record()))
-            .bind(("max", MAX_ATTEMPTS))
-            .await
-            .context("counting an OTP try")?;
-        match failure(&mut response) {
-            None => {}
-            Some(Failure::Conflict) => {
-                tokio::time::sleep(backoff(attempt)).await;
-                continue;
+    until_settled(
+        |_| async move {
+            let mut response = db
+                .query(
+                    "UPDATE password_reset SET attempts += 1 \
+                     WHERE user = $user AND used = false AND attempts < $max AND expires_at > time::now() \
+                     RETURN id, otp_hash",
+                )
+                .bind(("user", user.record()))
+                .bind(("max", MAX_ATTEMPTS))
+                .await
+                .context("counting an OTP try")?;
+            match failure(&mut response) {
+                None => {}
+                Some(Failure::Conflict) => return Ok(Attempt::Retry),
+                Some(other) => anyhow::bail!("counting an OTP try: {other:?}"),
             }
-            Some(other) => anyhow::bail!("counting an OTP try: {other:?}"),
-        }
-        let live: Vec<Live> = response.take(0).context("reading an OTP")?;
-        let Some(live) = live
-            .into_iter()
-            .find(|live| code.len() == 6 && matches(key, user, code, &live.otp_hash))
-        else {
-            return Ok(false);
-        };
-        let mut response = db
-            .query("UPDATE $id SET used = true WHERE used = false RETURN VALUE id")
-            .bind(("id", live.id))
-            .await
-            .context("using an OTP")?;
-        let used: Vec<surrealdb::types::RecordId> = response.take(0).context("using an OTP")?;
-        return Ok(!used.is_empty());
-    }
-    anyhow::bail!("counting an OTP try kept losing races")
+            let live: Vec<Live> = response.take(0).context("reading an OTP")?;
+            let Some(live) = live
+                .into_iter()
+                .find(|live| code.len() == 6 && matches(key, user, code, &live.otp_hash))
+            else {
+                return Ok(Attempt::Done(false));
+            };
+            let mut response = db
+                .query("UPDATE $id SET used = true WHERE used = false RETURN VALUE id")
+                .bind(("id", live.id))
+                .await
+                .context("using an OTP")?;
+            let used: Vec<surrealdb::types::RecordId> = response.take(0).context("using an OTP")?;
+            Ok(Attempt::Done(!used.is_empty()))
+        },
+        || anyhow::anyhow!("counting an OTP try kept losing races"),
+    )
+    .await
 }
 
 #[cfg(test)]

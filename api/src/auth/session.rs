@@ -15,14 +15,12 @@ use crate::users::repo as users_repo;
 /// A signed-in, active customer.
 #[derive(Debug, Clone)]
 pub struct Customer {
-    /// Their id.
     pub id: UserId,
 }
 
 /// A signed-in admin and their role.
 #[derive(Debug, Clone)]
 pub struct Admin {
-    /// Their id.
     pub id: AdminId,
     /// Their role, as stored now (not as the token says).
     pub role: AdminRole,
@@ -51,9 +49,7 @@ impl Admin {
 /// Either kind of caller, for calls both may make.
 #[derive(Debug, Clone)]
 pub enum Caller {
-    /// A customer.
     Customer(Customer),
-    /// An admin.
     Admin(Admin),
 }
 

@@ -12,9 +12,8 @@ use surrealdb::types::{RecordId, SurrealValue};
 use crate::auth::throttle::{AccountLimit, Attempts, digest};
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
-use crate::db::retry::{MAX_ATTEMPTS, backoff};
+use crate::db::retry::{Attempt, until_settled};
 
-/// The throttle table.
 const TABLE: &str = "throttle";
 
 #[derive(Debug, Default, SurrealValue)]
@@ -55,56 +54,58 @@ pub async fn acquire(
     limit: AccountLimit,
     key: &str,
 ) -> anyhow::Result<Result<(), Duration>> {
-    let id = record(limit, key);
+    let id = &record(limit, key);
     let policy = limit.policy();
-    for attempt in 1..=MAX_ATTEMPTS {
-        let mut response = db
-            .query("SELECT count, last_ms, blocked_until_ms, version FROM ONLY $id")
-            .bind(("id", id.clone()))
-            .await
-            .context("reading a throttle")?;
-        let row: Option<Row> = response.take(0).context("reading a throttle")?;
-        let row = row.unwrap_or_default();
-        let now_ms = unix_ms();
-        let current = Attempts {
-            count: u32::try_from(row.count).unwrap_or(u32::MAX),
-            last_ms: to_u64(row.last_ms),
-            blocked_until_ms: to_u64(row.blocked_until_ms),
-        };
-        let next = match policy.attempt(current, now_ms) {
-            Ok(next) => next,
-            Err(wait) => return Ok(Err(wait)),
-        };
-        let keep = policy.keep_for(next, now_ms);
-        let mut response = db
-            .query("BEGIN; \
-                 IF ((SELECT VALUE version FROM ONLY $id) ?? 0) != $seen { THROW 'throttle_raced' }; \
-                 UPSERT $id CONTENT { count: $count, last_ms: $last_ms, blocked_until_ms: $blocked_until_ms, \
-                     version: $seen + 1, expires_at: time::now() + $keep } RETURN NONE; \
-                 COMMIT;")
-            .bind(("id", id.clone()))
-            .bind(("seen", row.version))
-            .bind(("count", i64::from(next.count)))
-            .bind(("last_ms", to_i64(next.last_ms)))
-            .bind(("blocked_until_ms", to_i64(next.blocked_until_ms)))
-            .bind(("keep", surrealdb::types::Duration::from_secs(keep.as_secs() + 1)))
-            .await
-            .context("counting an attempt")?;
-        match failure(&mut response) {
-            None => return Ok(Ok(())),
-            Some(Failure::Conflict) => {}
-            Some(Failure::Thrown(text)) if text == "throttle_raced" => {}
-            Some(Failure::Thrown(text)) => anyhow::bail!("counting an attempt: {text}"),
-            Some(Failure::IndexViolated(index)) => {
-                anyhow::bail!("counting an attempt violated {index}")
+    until_settled(
+        |_| async move {
+            let mut response = db
+                .query("SELECT count, last_ms, blocked_until_ms, version FROM ONLY $id")
+                .bind(("id", id.clone()))
+                .await
+                .context("reading a throttle")?;
+            let row: Option<Row> = response.take(0).context("reading a throttle")?;
+            let row = row.unwrap_or_default();
+            let now_ms = unix_ms();
+            let current = Attempts {
+                count: u32::try_from(row.count).unwrap_or(u32::MAX),
+                last_ms: to_u64(row.last_ms),
+                blocked_until_ms: to_u64(row.blocked_until_ms),
+            };
+            let next = match policy.attempt(current, now_ms) {
+                Ok(next) => next,
+                Err(wait) => return Ok(Attempt::Done(Err(wait))),
+            };
+            let keep = policy.keep_for(next, now_ms);
+            let mut response = db
+                .query("BEGIN; \
+                     IF ((SELECT VALUE version FROM ONLY $id) ?? 0) != $seen { THROW 'throttle_raced' }; \
+                     UPSERT $id CONTENT { count: $count, last_ms: $last_ms, blocked_until_ms: $blocked_until_ms, \
+                         version: $seen + 1, expires_at: time::now() + $keep } RETURN NONE; \
+                     COMMIT;")
+                .bind(("id", id.clone()))
+                .bind(("seen", row.version))
+                .bind(("count", i64::from(next.count)))
+                .bind(("last_ms", to_i64(next.last_ms)))
+                .bind(("blocked_until_ms", to_i64(next.blocked_until_ms)))
+                .bind(("keep", surrealdb::types::Duration::from_secs(keep.as_secs() + 1)))
+                .await
+                .context("counting an attempt")?;
+            match failure(&mut response) {
+                None => Ok(Attempt::Done(Ok(()))),
+                Some(Failure::Conflict) => Ok(Attempt::Retry),
+                Some(Failure::Thrown(text)) if text == "throttle_raced" => Ok(Attempt::Retry),
+                Some(Failure::Thrown(text)) => Err(anyhow::anyhow!("counting an attempt: {text}")),
+                Some(Failure::IndexViolated(index)) => {
+                    Err(anyhow::anyhow!("counting an attempt violated {index}"))
+                }
+                Some(Failure::Other(error)) => {
+                    Err(anyhow::Error::new(error).context("counting an attempt"))
+                }
             }
-            Some(Failure::Other(error)) => {
-                return Err(anyhow::Error::new(error).context("counting an attempt"));
-            }
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-    }
-    anyhow::bail!("counting an attempt kept losing races")
+        },
+        || anyhow::anyhow!("counting an attempt kept losing races"),
+    )
+    .await
 }
 
 /// Forgets a key's attempts, after the account signed in.

@@ -25,7 +25,6 @@ pub const MIN_SECRET_BYTES: usize = 32;
 pub enum TokenKind {
     /// A customer of the storefront.
     User,
-    /// A back-office admin.
     Admin,
 }
 

@@ -40,31 +40,18 @@ pub fn stamp_millis(stamp: Stamp) -> u64 {
 pub struct ProductRecord {
     /// `product:<key>`.
     pub id: RecordId,
-    /// See the schema.
     pub title: String,
-    /// See the schema.
     pub company: String,
-    /// See the schema.
     pub description: String,
-    /// See the schema.
     pub price: Decimal,
-    /// See the schema.
     pub selling_price: Decimal,
-    /// See the schema.
     pub stock: i64,
-    /// See the schema.
     pub featured: bool,
-    /// See the schema.
     pub hsn: String,
-    /// See the schema.
     pub gst_rate: Option<Decimal>,
-    /// See the schema.
     pub category: RecordId,
-    /// See the schema.
     pub images: Vec<Option<ImageSlot>>,
-    /// See the schema.
     pub created_at: Datetime,
-    /// See the schema.
     pub updated_at: Datetime,
 }
 

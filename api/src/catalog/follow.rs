@@ -31,9 +31,11 @@ use anyhow::Context;
 use tokio::sync::Mutex;
 
 use crate::catalog::feed::{self, Change, ChangeSet, Stamp};
-use crate::catalog::read_model::{CatalogChange, CategoryRef, ReadModel};
+use crate::catalog::read_model::ReadModel;
+use crate::catalog::snapshot::CatalogChange;
 use crate::db::Db;
 use crate::products::repo::{CategoryRow, ProductRow};
+use crate::products::types::CategoryRef;
 
 /// How often each node reads the feed when it writes nothing itself.
 pub const INTERVAL: Duration = Duration::from_millis(100);
@@ -131,7 +133,6 @@ pub struct WriteMark(Stamp);
 /// What one read did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ReadOutcome {
-    /// Change sets applied.
     pub applied: usize,
     /// Of those, change sets that landed behind a later-stamped one already applied.
     pub late: usize,

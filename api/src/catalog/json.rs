@@ -1,11 +1,11 @@
 //! The catalog's responses written from the JSON each product keeps, so a listing is string
 //! concatenation rather than serialisation. The shapes are those of the OpenAPI types in
-//! `products::handlers` (`ProductList`, `ProductMatches`, `ProductEnvelope`); the handlers send
+//! `products::types` (`ProductList`, `ProductMatches`, `ProductEnvelope`); the handlers send
 //! them compressed through the snapshot's answer cache (`crate::compressed`).
 
 use std::sync::Arc;
 
-use crate::catalog::read_model::{CatalogProduct, Snapshot};
+use crate::catalog::snapshot::{CatalogProduct, Snapshot};
 use crate::paging::Pagination;
 
 fn push_products(body: &mut String, products: &[Arc<CatalogProduct>]) {
@@ -64,7 +64,11 @@ pub fn envelope(product: &CatalogProduct) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::read_model::{CategoryRef, ProductView};
+    use crate::catalog::query::ProductParams;
+    use crate::paging::ListMeta;
+    use crate::products::types::{
+        CategoryRef, ImageRef, ProductList, ProductListMeta, ProductView,
+    };
     use pricing::Money;
     use serde_json::{Value, json};
 
@@ -107,11 +111,7 @@ mod tests {
                 name: "Candles".into(),
             }],
         );
-        let found = snapshot.list(
-            &crate::catalog::query::ProductParams::default()
-                .check()
-                .unwrap(),
-        );
+        let found = snapshot.list(&ProductParams::default().check().unwrap());
         let pagination = Pagination {
             page: 1,
             page_size: 10,
@@ -139,5 +139,93 @@ mod tests {
         assert_eq!(body["product"]["_id"], "p1");
         assert_eq!(body["product"]["description"], "Line one\nline two");
         assert_eq!(body["product"]["sellingPrice"], json!(99.0));
+    }
+
+    /// The listing written by hand is exactly the documented `ProductList` serialised.
+    #[test]
+    fn a_listing_equals_the_serialised_product_list() {
+        let mut pictured = product("p3", "Piping \"Bag\" \\ <large>");
+        pictured.company = "Café\tTools".into();
+        pictured.selling_price = Money::from_paise(25_050);
+        pictured.featured = false;
+        pictured.category = CategoryRef {
+            id: "c2".into(),
+            name: "Tools & \"Tins\"".into(),
+        };
+        pictured.image1 = Some(ImageRef {
+            url: "/uploads/a b.jpg".into(),
+            thumbnail: "/uploads/a b.webp".into(),
+        });
+        pictured.image3 = Some(ImageRef {
+            url: "/uploads/c.jpg".into(),
+            thumbnail: "/uploads/c.webp".into(),
+        });
+        let snapshot = Snapshot::new(
+            vec![
+                product("p1", "Tea Light"),
+                product("p2", "Number Candle\u{2028}"),
+                pictured,
+            ],
+            vec![
+                CategoryRef {
+                    id: "c1".into(),
+                    name: "Candles".into(),
+                },
+                CategoryRef {
+                    id: "c2".into(),
+                    name: "Tools & \"Tins\"".into(),
+                },
+            ],
+        );
+        let params = [
+            ProductParams::default(),
+            ProductParams {
+                order: Some("high".into()),
+                limit: Some("2".into()),
+                page: Some("2".into()),
+                ..ProductParams::default()
+            },
+            ProductParams {
+                category: Some("Tools & \"Tins\"".into()),
+                ..ProductParams::default()
+            },
+            ProductParams {
+                search: Some("candle".into()),
+                order: Some("z-a".into()),
+                featured: Some("true".into()),
+                ..ProductParams::default()
+            },
+            ProductParams {
+                company: Some("nobody".into()),
+                ..ProductParams::default()
+            },
+        ];
+        for params in params {
+            let query = params.check().unwrap();
+            let found = snapshot.list(&query);
+            let pagination = ListMeta::new(query.page, found.total).pagination;
+            let documented = ProductList {
+                data: found
+                    .products
+                    .iter()
+                    .map(|product| ProductView::clone(product))
+                    .collect(),
+                meta: ProductListMeta {
+                    pagination,
+                    categories: std::iter::once("all")
+                        .chain(snapshot.category_names())
+                        .map(str::to_owned)
+                        .collect(),
+                    companies: std::iter::once("all".to_owned())
+                        .chain(snapshot.companies().iter().cloned())
+                        .collect(),
+                },
+            };
+            assert_eq!(
+                parse(&listing(&found.products, &pagination, &snapshot)),
+                serde_json::to_value(&documented).unwrap(),
+                "{query:?}"
+            );
+        }
     }
 }

@@ -6,13 +6,15 @@
 pub mod feed;
 pub mod follow;
 pub mod json;
+pub mod listing;
 pub mod query;
 pub mod read_model;
 pub mod search_index;
+pub mod snapshot;
 
 use crate::db::Db;
 use crate::products::repo;
-use read_model::Snapshot;
+use snapshot::Snapshot;
 
 /// Builds the catalog from the database.
 pub async fn load(db: &Db) -> anyhow::Result<Snapshot> {

@@ -40,8 +40,10 @@ impl FromStr for Order {
 }
 
 /// The raw query string of `GET /products`; every value arrives as text so a bad one can be
-/// refused with a message naming its parameter.
+/// refused with a message naming its parameter. Primary names and aliases: see
+/// [`crate::paging::PageParams`].
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductParams {
     /// Part of a title or company, any case.
@@ -52,7 +54,8 @@ pub struct ProductParams {
     pub company: Option<String>,
     /// `a-z` (default), `z-a`, `high` or `low` (by selling price).
     pub order: Option<String>,
-    /// Alias of `order`.
+    /// Deprecated alias of `order`, still accepted; send `order`.
+    #[deprecated(note = "send `order`")]
     pub sort: Option<String>,
     /// The highest selling price to include.
     pub price: Option<String>,
@@ -64,7 +67,8 @@ pub struct ProductParams {
     pub page: Option<String>,
     /// Products a page (default 10, at most 1000).
     pub limit: Option<String>,
-    /// Alias of `limit`.
+    /// Deprecated alias of `limit`, still accepted; send `limit`.
+    #[deprecated(note = "send `limit`")]
     pub page_size: Option<String>,
 }
 
@@ -77,13 +81,11 @@ pub struct ListQuery {
     pub category: Option<String>,
     /// Lower-cased company to match.
     pub company: Option<String>,
-    /// The order.
     pub order: Order,
     /// The highest selling price to include.
     pub max_price: Option<Money>,
     /// Featured products only.
     pub featured_only: bool,
-    /// The page.
     pub page: PageRequest,
 }
 
@@ -106,6 +108,7 @@ fn whole_number(name: &str, raw: Option<&str>) -> Result<Option<i64>, ApiError> 
 
 impl ProductParams {
     /// Checks every parameter; the first bad one answers 400 naming it.
+    #[allow(deprecated)] // reads the accepted aliases
     pub fn check(&self) -> Result<ListQuery, ApiError> {
         let order = match self
             .order
@@ -169,6 +172,7 @@ impl ProductParams {
 }
 
 #[cfg(test)]
+#[allow(deprecated)] // the tests send the accepted aliases too
 mod tests {
     use super::*;
 
@@ -265,6 +269,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(deprecated)]
     fn sort_is_an_alias_of_order_and_shipping_is_ignored() {
         let query = ProductParams {
             sort: Some("high".into()),

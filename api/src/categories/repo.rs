@@ -8,7 +8,7 @@ use surrealdb::types::SurrealValue;
 use crate::categories::types::Category;
 use crate::db::Db;
 use crate::db::errors::{Failure, failure, violated_index};
-use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
+use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::CategoryId;
 use crate::error::{ApiError, ErrorCode};
 
@@ -22,19 +22,15 @@ macro_rules! category_fields {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct CategoryFields {
-    /// Name.
     pub name: String,
-    /// Description.
     pub description: String,
 }
 
 /// The stored fields a category update sets, already checked; `None` keeps the field.
 #[derive(Debug, Default, Serialize)]
 pub struct CategoryChanges {
-    /// Name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// Description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
@@ -126,55 +122,55 @@ pub async fn update(
 /// `category_in_use` (naming how many products) while products use it. The category's guard is
 /// written too, so a product saved into it meanwhile conflicts and one of the two runs again.
 pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
-    for attempt in 1..=MAX_ATTEMPTS {
-        let mut response = db
-            .query(concat!(
-                "BEGIN; ",
-                "LET $exists = record::exists($id); ",
-                "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
-                "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
-                // Written even when no product ever touched it, so a save racing this delete
-                // always conflicts with it (deleting a missing record would write nothing).
-                "UPSERT $guard SET at = time::now() RETURN NONE; ",
-                "DELETE $id; ",
-                "COMMIT; ",
-                "RETURN $exists;"
-            ))
-            .bind(("id", id.record()))
-            .bind(("guard", id.guard()))
-            .await
-            .context("deleting a category")?;
-        match failure(&mut response) {
-            None => {}
-            Some(Failure::Thrown(text)) if text.starts_with("category_in_use:") => {
-                let used = text.trim_start_matches("category_in_use:");
-                return Err(in_use(&format!(
-                    "{used} {}",
-                    if used == "1" {
-                        "product uses"
-                    } else {
-                        "products use"
-                    }
-                )));
+    until_settled(
+        |_| async move {
+            let mut response = db
+                .query(concat!(
+                    "BEGIN; ",
+                    "LET $exists = record::exists($id); ",
+                    "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
+                    "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
+                    // Written even when no product ever touched it, so a save racing this delete
+                    // always conflicts with it (deleting a missing record would write nothing).
+                    "UPSERT $guard SET at = time::now() RETURN NONE; ",
+                    "DELETE $id; ",
+                    "COMMIT; ",
+                    "RETURN $exists;"
+                ))
+                .bind(("id", id.record()))
+                .bind(("guard", id.guard()))
+                .await
+                .context("deleting a category")?;
+            match failure(&mut response) {
+                None => {}
+                Some(Failure::Thrown(text)) if text.starts_with("category_in_use:") => {
+                    let used = text.trim_start_matches("category_in_use:");
+                    return Err(in_use(&format!(
+                        "{used} {}",
+                        if used == "1" {
+                            "product uses"
+                        } else {
+                            "products use"
+                        }
+                    )));
+                }
+                Some(Failure::Conflict) => return Ok(Attempt::Retry),
+                Some(Failure::Other(error)) if error.to_string().contains("ON DELETE REJECT") => {
+                    return Err(in_use("Products use"));
+                }
+                Some(other) => {
+                    return Err(ApiError::Internal(anyhow::anyhow!(
+                        "deleting a category: {other:?}"
+                    )));
+                }
             }
-            Some(Failure::Conflict) => {
-                tokio::time::sleep(backoff(attempt)).await;
-                continue;
-            }
-            Some(Failure::Other(error)) if error.to_string().contains("ON DELETE REJECT") => {
-                return Err(in_use("Products use"));
-            }
-            Some(other) => {
-                return Err(ApiError::Internal(anyhow::anyhow!(
-                    "deleting a category: {other:?}"
-                )));
-            }
-        }
-        let last = response.num_statements() - 1;
-        let existed: Option<bool> = response.take(last).context("deleting a category")?;
-        return Ok(existed.unwrap_or(false));
-    }
-    Err(too_busy())
+            let last = response.num_statements() - 1;
+            let existed: Option<bool> = response.take(last).context("deleting a category")?;
+            Ok(Attempt::Done(existed.unwrap_or(false)))
+        },
+        too_busy,
+    )
+    .await
 }
 
 fn in_use(who: &str) -> ApiError {

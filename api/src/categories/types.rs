@@ -9,7 +9,6 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 #[surreal(crate = "surrealdb::types")]
 pub struct Category {
-    /// The id.
     #[serde(rename = "_id")]
     #[surreal(rename = "_id")]
     pub id: String,
@@ -46,10 +45,8 @@ pub struct UpdateCategoryInput {
     pub description: Option<String>,
 }
 
-/// `{"category": ...}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CategoryEnvelope {
-    /// The category.
     pub category: Category,
 }
 
@@ -58,6 +55,5 @@ pub struct CategoryEnvelope {
 pub struct CategoryList {
     /// The categories on this page, by name.
     pub data: Vec<Category>,
-    /// Paging.
     pub meta: crate::paging::ListMeta,
 }

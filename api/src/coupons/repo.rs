@@ -35,29 +35,17 @@ fn count(value: Option<i64>) -> Option<u32> {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct CouponRow {
-    /// See the schema.
     pub code: String,
-    /// See the schema.
     pub kind: CouponKind,
-    /// See the schema.
     pub value: Decimal,
-    /// See the schema.
     pub min_subtotal: Decimal,
-    /// See the schema.
     pub max_discount: Option<Decimal>,
-    /// See the schema.
     pub valid_from: Option<Datetime>,
-    /// See the schema.
     pub valid_until: Option<Datetime>,
-    /// See the schema.
     pub usage_limit: Option<i64>,
-    /// See the schema.
     pub per_customer_limit: Option<i64>,
-    /// See the schema.
     pub active: bool,
-    /// See the schema.
     pub uses: i64,
-    /// See the schema.
     pub created_at: Datetime,
     /// See the schema; the version a placement checks.
     pub updated_at: Datetime,
@@ -135,7 +123,6 @@ impl CouponRow {
 pub struct CouponFields {
     /// The code in upper case.
     pub code: String,
-    /// What it takes off.
     pub kind: CouponKind,
     /// Percent or rupees.
     pub value: Decimal,
@@ -219,7 +206,6 @@ pub enum WriteError {
     /// A coupon with this code exists already.
     #[error("the code is taken")]
     CodeTaken,
-    /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }

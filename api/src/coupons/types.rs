@@ -69,7 +69,6 @@ pub struct Coupon {
 /// `{"coupon": ...}` for admins.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CouponEnvelope {
-    /// The coupon.
     pub coupon: Coupon,
 }
 
@@ -78,7 +77,6 @@ pub struct CouponEnvelope {
 pub struct CouponList {
     /// The coupons on this page.
     pub data: Vec<Coupon>,
-    /// Paging.
     pub meta: crate::paging::ListMeta,
 }
 
@@ -86,7 +84,6 @@ pub struct CouponList {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponTermsView {
-    /// The code.
     pub code: String,
     /// What it takes off.
     pub kind: CouponKind,
@@ -108,7 +105,6 @@ pub struct CouponTermsView {
 /// `{"coupon": ...}` for a customer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CouponTermsEnvelope {
-    /// The terms.
     pub coupon: CouponTermsView,
 }
 
@@ -116,9 +112,7 @@ pub struct CouponTermsEnvelope {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum CouponAnswer {
-    /// For an admin.
     Admin(CouponEnvelope),
-    /// For a customer.
     Customer(CouponTermsEnvelope),
 }
 

@@ -22,3 +22,28 @@ pub fn too_busy() -> ApiError {
         retry_after_secs: 1,
     }
 }
+
+/// What one attempt of a write that may lose a race came to; a refusal is the `Err` beside it.
+#[derive(Debug)]
+pub enum Attempt<T> {
+    /// It committed, with this answer.
+    Done(T),
+    /// It lost a write race: run it again after a pause.
+    Retry,
+}
+
+/// Runs `attempt` (given its number, from 1) until it is done or refused, pausing between tries;
+/// after [`MAX_ATTEMPTS`] lost races the answer is `busy()`.
+pub async fn until_settled<T, E, F, Fut>(mut attempt: F, busy: impl FnOnce() -> E) -> Result<T, E>
+where
+    F: FnMut(u32) -> Fut,
+    Fut: Future<Output = Result<Attempt<T>, E>>,
+{
+    for number in 1..=MAX_ATTEMPTS {
+        if let Attempt::Done(answer) = attempt(number).await? {
+            return Ok(answer);
+        }
+        tokio::time::sleep(backoff(number)).await;
+    }
+    Err(busy())
+}

@@ -81,14 +81,8 @@ record_id!(
     /// A back-office admin's id.
     AdminId, "admin"
 );
-record_id!(
-    /// A product's id.
-    ProductId, "product"
-);
-record_id!(
-    /// A category's id.
-    CategoryId, "category"
-);
+record_id!(ProductId, "product");
+record_id!(CategoryId, "category");
 impl CategoryId {
     /// The record product saves and this category's deletion both write, so they conflict.
     pub fn guard(&self) -> surrealdb::types::RecordId {

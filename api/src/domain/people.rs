@@ -19,7 +19,6 @@ impl Username {
         }
     }
 
-    /// The username.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -161,7 +160,6 @@ impl RequiredText {
         }
     }
 
-    /// The text.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -175,9 +173,7 @@ impl RequiredText {
 /// How someone names their account when signing in: an e-mail address or a mobile number.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Identifier {
-    /// An e-mail address.
     Email(Email),
-    /// A mobile number.
     Mobile(Mobile),
 }
 

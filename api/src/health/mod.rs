@@ -17,7 +17,6 @@ pub struct Health {
     pub status: &'static str,
     /// `ok` when the database answered.
     pub database: &'static str,
-    /// The server's version.
     pub version: &'static str,
 }
 

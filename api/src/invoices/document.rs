@@ -25,9 +25,7 @@ pub struct ShopDetails {
     pub legal_name: String,
     /// Postal address, one printed line each.
     pub address_lines: Vec<String>,
-    /// Contact e-mail address.
     pub email: String,
-    /// GSTIN.
     pub gstin: String,
     /// The state it is registered in, with its GST code: `Karnataka (29)`.
     pub state: String,
@@ -36,17 +34,12 @@ pub struct ShopDetails {
 /// The customer an invoice is addressed to. Empty fields are left out of the document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BilledTo {
-    /// The customer's name.
     pub name: String,
-    /// Street address.
     pub address: String,
-    /// City.
     pub city: String,
-    /// State.
     pub state: String,
     /// Company name, often empty; the registered business name on a B2B invoice.
     pub company: String,
-    /// E-mail address.
     pub email: String,
     /// The buyer's GSTIN on a B2B invoice.
     pub gstin: Option<String>,
@@ -100,7 +93,6 @@ pub enum DocumentKind {
 pub struct HsnRow {
     /// The HSN code, or empty.
     pub hsn: String,
-    /// The rate.
     pub rate: GstRate,
     /// Taxable value summed.
     pub taxable_value: Money,
@@ -146,9 +138,7 @@ pub fn hsn_summary(lines: &[InvoiceLine]) -> Vec<HsnRow> {
 pub struct Invoice {
     /// Tax invoice or credit note.
     pub kind: DocumentKind,
-    /// The seller.
     pub shop: ShopDetails,
-    /// The customer.
     pub billed_to: BilledTo,
     /// The document's number, e.g. `WSK/26-27/00001` or `CN/26-27/00001`.
     pub invoice_number: String,
@@ -885,7 +875,6 @@ struct ClosingPlan {
     words: f32,
     /// The "For ..." line above the signature space.
     signature: f32,
-    /// The thanks line.
     thanks: f32,
 }
 

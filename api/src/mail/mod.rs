@@ -18,18 +18,13 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 pub enum Mailer {
     /// Through an SMTP server.
     Smtp {
-        /// The transport.
         transport: AsyncSmtpTransport<Tokio1Executor>,
-        /// The sender.
         from: Mailbox,
     },
     /// Into `.eml` files in a folder.
     Outbox {
-        /// The transport.
         transport: AsyncFileTransport<Tokio1Executor>,
-        /// The folder.
         dir: PathBuf,
-        /// The sender.
         from: Mailbox,
     },
 }

@@ -15,9 +15,7 @@ pub struct Claimed {
     pub id: RecordId,
     /// The mailbox it goes to.
     pub recipient: String,
-    /// The subject line.
     pub subject: String,
-    /// The plain-text body.
     pub body: String,
     /// Tries so far, this one included.
     pub attempts: i64,

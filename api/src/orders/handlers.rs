@@ -132,7 +132,7 @@ pub async fn get(
 /// server's; stock is taken in the same transaction.
 #[utoipa::path(post, path = "/api/v1/orders", operation_id = "create_order", tag = "orders", security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "Replays return the first order")),
-    request_body(content = CheckoutRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
+    request_body(content = crate::orders::types::CreateOrderRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
     responses((status = 201, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope),
         (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders})", body = crate::error::ErrorEnvelope)))]
 pub async fn create(

@@ -25,20 +25,17 @@ pub struct CurrentProduct {
     pub image: String,
     /// Its HSN code, or empty.
     pub hsn: String,
-    /// Its GST rate.
     pub gst_rate: GstRate,
 }
 
 /// One priced line of an order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PricedLine {
-    /// The product.
     pub product: ProductId,
     /// The product's title.
     pub name: String,
     /// The unit price charged.
     pub price: Money,
-    /// How many units.
     pub amount: u32,
     /// The product's image URL, or empty.
     pub image: String,
@@ -110,12 +107,14 @@ pub fn check_shape(items: &[CartItemInput], discount: Money) -> Result<Vec<Produ
     Ok(ids)
 }
 
-/// The products whose client price was stale, each with its current selling price.
-pub type PriceChanges = Vec<(ProductId, Money)>;
-
-/// A product a line asked for that is not sold any more.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unavailable(pub ProductId);
+/// Why the requested lines could not be priced.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotPriced {
+    /// A product a line asked for is not sold any more.
+    Unavailable(ProductId),
+    /// The products whose client price was stale, each with its current selling price.
+    PriceChanged(Vec<(ProductId, Money)>),
+}
 
 /// Prices the requested lines. A product the order already had (in `kept`, with the price it
 /// was ordered at) keeps that price; any other product is charged its current selling price,
@@ -125,7 +124,7 @@ pub fn price(
     ids: &[ProductId],
     current: &HashMap<ProductId, CurrentProduct>,
     kept: &HashMap<ProductId, KeptLine>,
-) -> Result<Result<Vec<PricedLine>, PriceChanges>, Unavailable> {
+) -> Result<Vec<PricedLine>, NotPriced> {
     let mut lines = Vec::with_capacity(items.len());
     let mut changed = Vec::new();
     for (item, id) in items.iter().zip(ids) {
@@ -143,7 +142,9 @@ pub fn price(
             });
             continue;
         }
-        let product = current.get(id).ok_or_else(|| Unavailable(id.clone()))?;
+        let product = current
+            .get(id)
+            .ok_or_else(|| NotPriced::Unavailable(id.clone()))?;
         if item.price != product.selling_price {
             changed.push((id.clone(), product.selling_price));
         }
@@ -158,11 +159,11 @@ pub fn price(
             at_current_price: true,
         });
     }
-    Ok(if changed.is_empty() {
+    if changed.is_empty() {
         Ok(lines)
     } else {
-        Err(changed)
-    })
+        Err(NotPriced::PriceChanged(changed))
+    }
 }
 
 /// A line an order already has.
@@ -277,9 +278,7 @@ mod tests {
             (id("b"), product("Cake Tin", 45_000)),
         ]);
         let items = [item("a", 2, 8_000), item("b", 1, 45_000)];
-        let lines = price(&items, &[id("a"), id("b")], &current, &HashMap::new())
-            .unwrap()
-            .unwrap();
+        let lines = price(&items, &[id("a"), id("b")], &current, &HashMap::new()).unwrap();
         assert_eq!(lines[0].name, "Bread Flour");
         assert!(lines.iter().all(|line| line.at_current_price));
         let totals = taxed(
@@ -296,19 +295,17 @@ mod tests {
         assert_eq!(totals.tax.taxable_value + totals.tax.igst, totals.total);
 
         let stale = [item("a", 2, 7_500), item("b", 1, 40_000)];
-        let changed = price(&stale, &[id("a"), id("b")], &current, &HashMap::new())
-            .unwrap()
-            .unwrap_err();
+        let changed = price(&stale, &[id("a"), id("b")], &current, &HashMap::new()).unwrap_err();
         assert_eq!(
             changed,
-            [
+            NotPriced::PriceChanged(vec![
                 (id("a"), Money::from_paise(8_000)),
                 (id("b"), Money::from_paise(45_000))
-            ]
+            ])
         );
 
         let missing = price(&[item("c", 1, 100)], &[id("c")], &current, &HashMap::new());
-        assert_eq!(missing.unwrap_err(), Unavailable(id("c")));
+        assert_eq!(missing.unwrap_err(), NotPriced::Unavailable(id("c")));
     }
 
     #[test]
@@ -337,9 +334,7 @@ mod tests {
             ),
         ]);
         let items = [item("a", 3, 1), item("gone", 1, 1)];
-        let lines = price(&items, &[id("a"), id("gone")], &current, &kept)
-            .unwrap()
-            .unwrap();
+        let lines = price(&items, &[id("a"), id("gone")], &current, &kept).unwrap();
         assert_eq!(
             lines.iter().map(|line| line.price).collect::<Vec<_>>(),
             [Money::from_paise(8_000), Money::from_paise(5_000)]

@@ -58,13 +58,11 @@ macro_rules! order_fields {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct StoredItem {
-    /// The product.
     pub product: RecordId,
     /// Its title when ordered.
     pub name: String,
     /// The unit price charged.
     pub price: Decimal,
-    /// Units.
     pub amount: i64,
     /// Its image URL when ordered.
     pub image: String,
@@ -136,9 +134,7 @@ impl StoredItem {
 #[derive(Debug, Clone, PartialEq, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct StoredCoupon {
-    /// The code.
     pub code: String,
-    /// What it takes off.
     pub kind: CouponKind,
     /// Percent, or rupees.
     pub value: Decimal,
@@ -178,7 +174,6 @@ impl StoredCoupon {
 #[derive(Debug, Clone, PartialEq, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct StoredPlace {
-    /// The state's name.
     pub state: String,
     /// Its GST state code.
     pub code: i64,
@@ -188,29 +183,20 @@ pub struct StoredPlace {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct OrderFields {
-    /// Ship to: name.
     pub name: String,
-    /// Contact e-mail.
     pub email: String,
-    /// Ship to: street address.
     pub address: String,
-    /// Ship to: city.
     pub city: String,
-    /// Ship to: state.
     pub state: String,
-    /// Ship to: company.
     pub company: String,
-    /// The lines.
     pub cart_items: Vec<StoredItem>,
     /// Units over all lines.
     pub num_items_in_cart: i64,
     /// Subtotal.
     pub charge_total: Decimal,
-    /// Discount.
     pub discount: Decimal,
     /// What is charged.
     pub order_total: Decimal,
-    /// Status.
     pub status: OrderStatus,
     /// The coupon used, with the terms it was priced with.
     pub coupon: Option<StoredCoupon>,
@@ -218,17 +204,12 @@ pub struct OrderFields {
     pub coupon_discount: Decimal,
     /// The lines' taxable values summed.
     pub taxable_total: Option<Decimal>,
-    /// CGST summed.
     pub cgst_total: Option<Decimal>,
-    /// SGST summed.
     pub sgst_total: Option<Decimal>,
-    /// UTGST summed.
     pub utgst_total: Option<Decimal>,
-    /// IGST summed.
     pub igst_total: Option<Decimal>,
     /// The ship-to state and its code.
     pub place_of_supply: Option<StoredPlace>,
-    /// The buyer's GSTIN.
     pub buyer_gstin: Option<String>,
 }
 
@@ -236,51 +217,31 @@ pub struct OrderFields {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct OrderRow {
-    /// The record key.
     pub id: String,
     /// ORD1001...
     pub order_id: String,
     /// Everything the write set.
     pub name: String,
-    /// See [`OrderFields`].
     pub email: String,
-    /// See [`OrderFields`].
     pub address: String,
-    /// See [`OrderFields`].
     pub city: String,
-    /// See [`OrderFields`].
     pub state: String,
-    /// See [`OrderFields`].
     pub company: String,
-    /// See [`OrderFields`].
     pub cart_items: Vec<StoredItem>,
-    /// See [`OrderFields`].
     pub num_items_in_cart: i64,
-    /// See [`OrderFields`].
     pub charge_total: Decimal,
-    /// See [`OrderFields`].
     pub discount: Decimal,
-    /// See [`OrderFields`].
     pub order_total: Decimal,
-    /// See [`OrderFields`].
     pub status: OrderStatus,
-    /// See [`OrderFields`].
     pub coupon: Option<StoredCoupon>,
-    /// See [`OrderFields`] (`None` before coupons existed).
+    /// `None` before coupons existed.
     pub coupon_discount: Option<Decimal>,
-    /// See [`OrderFields`].
     pub taxable_total: Option<Decimal>,
-    /// See [`OrderFields`].
     pub cgst_total: Option<Decimal>,
-    /// See [`OrderFields`].
     pub sgst_total: Option<Decimal>,
-    /// See [`OrderFields`].
     pub utgst_total: Option<Decimal>,
-    /// See [`OrderFields`].
     pub igst_total: Option<Decimal>,
-    /// See [`OrderFields`].
     pub place_of_supply: Option<StoredPlace>,
-    /// See [`OrderFields`].
     pub buyer_gstin: Option<String>,
     /// The tax invoice number, once issued.
     pub invoice_number: Option<String>,
@@ -290,13 +251,9 @@ pub struct OrderRow {
     pub credit_note_number: Option<String>,
     /// When it was issued (RFC 3339).
     pub credit_note_date: Option<String>,
-    /// The customer's key.
     pub user_id: String,
-    /// The customer's name.
     pub user_name: Option<String>,
-    /// The customer's e-mail address.
     pub user_email: Option<String>,
-    /// The customer's company.
     pub user_company: Option<String>,
     /// RFC 3339.
     pub created_at: String,
@@ -370,9 +327,7 @@ impl OrderRow {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct PriceCheck {
-    /// The product.
     pub product: RecordId,
-    /// The price charged.
     pub price: Decimal,
 }
 
@@ -380,7 +335,6 @@ pub struct PriceCheck {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct StockMove {
-    /// The product.
     pub product: RecordId,
     /// Units; negative takes.
     pub delta: i64,
@@ -425,7 +379,6 @@ pub enum WriteError {
     /// Fewer units are left than the order takes.
     #[error("out of stock")]
     OutOfStock {
-        /// The product.
         product: ProductId,
         /// Units left.
         left: i64,
@@ -455,7 +408,6 @@ pub enum WriteError {
     /// The invoice or credit-note series of this financial year has run out of numbers.
     #[error("the {0} series is full")]
     SeriesFull(String),
-    /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }
@@ -513,14 +465,11 @@ fn write_error(
     }
 }
 
-/// A new order.
 #[derive(Debug, Clone)]
 pub struct NewOrder {
-    /// The customer.
     pub user: UserId,
     /// The admin who placed it for them, if any.
     pub created_by: Option<AdminId>,
-    /// The stored fields.
     pub fields: OrderFields,
     /// The Idempotency-Key its sender (the customer, or the admin placing it) sent, if any.
     pub idempotency_key: Option<String>,
@@ -688,7 +637,6 @@ pub async fn delete(db: &Db, id: &OrderId, seen: &str, work: &StockWork) -> Resu
     write_error(&mut response, "deleting an order")
 }
 
-/// The order with this id.
 pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
     let mut response = db
         .query(concat!("SELECT ", order_fields!(), " FROM ONLY $id"))

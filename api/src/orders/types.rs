@@ -15,7 +15,6 @@ use crate::coupons::types::CouponKind;
 pub enum OrderStatus {
     /// Placed, not yet paid.
     Pending,
-    /// Paid.
     Paid,
     /// Handed to the courier; the tax invoice is issued.
     Shipped,
@@ -52,14 +51,12 @@ impl OrderStatus {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
-    /// The product's id.
     pub product_id: String,
     /// The product's title when ordered.
     pub name: String,
     /// The unit price charged.
     #[schema(value_type = f64)]
     pub price: Money,
-    /// How many units.
     pub amount: u32,
     /// The product's image (a URL path) when ordered, or empty.
     pub image: String,
@@ -101,7 +98,6 @@ pub struct PlaceOfSupply {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderCoupon {
-    /// The code.
     pub code: String,
     /// What it takes off.
     pub kind: CouponKind,
@@ -119,14 +115,10 @@ pub struct OrderCoupon {
 /// The customer an order belongs to.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct OrderCustomer {
-    /// Their id.
     #[serde(rename = "_id")]
     pub id: String,
-    /// Their name.
     pub username: String,
-    /// Their e-mail address.
     pub email: String,
-    /// Their company or bakery.
     pub company: String,
 }
 
@@ -139,19 +131,13 @@ pub struct Order {
     pub id: String,
     /// The order number people quote: ORD1001, ORD1002, ...
     pub order_id: String,
-    /// Ship to: name.
     pub name: String,
-    /// Contact e-mail.
     pub email: String,
-    /// Ship to: street address.
     pub address: String,
-    /// Ship to: city.
     pub city: String,
-    /// Ship to: state.
     pub state: String,
     /// Ship to: company or bakery.
     pub company: String,
-    /// The lines.
     pub cart_items: Vec<OrderItem>,
     /// Units over all lines.
     pub num_items_in_cart: u32,
@@ -199,9 +185,7 @@ pub struct Order {
     pub credit_note_number: Option<String>,
     /// When the credit note was issued (RFC 3339).
     pub credit_note_date: Option<String>,
-    /// Where the order stands.
     pub status: OrderStatus,
-    /// The customer.
     pub user: OrderCustomer,
     /// When it was placed (RFC 3339).
     pub created_at: String,
@@ -209,19 +193,15 @@ pub struct Order {
     pub updated_at: String,
 }
 
-/// `{"order": ...}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OrderEnvelope {
-    /// The order.
     pub order: Order,
 }
 
 /// A page of orders, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OrderList {
-    /// The orders on this page.
     pub data: Vec<Order>,
-    /// Paging.
     pub meta: crate::paging::ListMeta,
 }
 
@@ -230,7 +210,6 @@ pub struct OrderList {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartItemInput {
-    /// The product's id.
     pub product_id: String,
     /// How many units, 1 to 20.
     pub amount: i64,
@@ -249,14 +228,10 @@ pub struct CartItemInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Checkout {
-    /// Ship to: name.
     pub name: String,
-    /// Ship to: street address.
     pub address: String,
-    /// Ship to: city.
     #[serde(default)]
     pub city: String,
-    /// Ship to: state.
     #[serde(default)]
     pub state: String,
     /// Ship to: company or bakery.
@@ -292,16 +267,11 @@ pub struct Checkout {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrderForCustomer {
-    /// The customer.
     pub user_id: String,
-    /// Ship to: name.
     pub name: String,
-    /// Ship to: street address.
     pub address: String,
-    /// Ship to: city.
     #[serde(default)]
     pub city: String,
-    /// Ship to: state.
     #[serde(default)]
     pub state: String,
     /// Ship to: company (the customer's when left out).
@@ -326,7 +296,6 @@ pub struct OrderForCustomer {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckoutRequest {
-    /// The checkout.
     pub data: Checkout,
 }
 
@@ -334,24 +303,30 @@ pub struct CheckoutRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OrderForCustomerRequest {
-    /// The order.
     pub data: OrderForCustomer,
+}
+
+/// The body of `POST /orders` as documented: which of the two is read depends on who sends it,
+/// not on its shape, so the handler parses one of them directly and this type only describes both.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum CreateOrderRequest {
+    /// A customer's checkout.
+    Checkout(CheckoutRequest),
+    /// An admin's order on behalf of a customer.
+    ForCustomer(OrderForCustomerRequest),
 }
 
 /// `PATCH /orders/{id}` by an admin: every field optional; totals are recomputed.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrderChanges {
-    /// Ship to: name.
     pub name: Option<String>,
-    /// Contact e-mail.
     pub email: Option<String>,
-    /// Ship to: street address.
     pub address: Option<String>,
     /// Rupees off the subtotal.
     #[schema(value_type = Option<f64>)]
     pub discount: Option<Money>,
-    /// The new status.
     pub status: Option<OrderStatus>,
     /// The lines that replace the order's lines. Lines already in the order keep their price.
     pub cart_items: Option<Vec<CartItemInput>>,

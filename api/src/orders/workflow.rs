@@ -12,11 +12,11 @@ use crate::coupons::handlers::{
 };
 use crate::coupons::repo as coupons_repo;
 use crate::db::Db;
-use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
+use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
-use crate::orders::lines::{self, CurrentProduct, KeptLine, PricedLine, Unavailable};
+use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::repo::{
     self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
     StoredItem, StoredPlace, WriteError,
@@ -26,17 +26,11 @@ use crate::orders::types::{CartItemInput, OrderStatus};
 /// Shipping details of a new order, checked.
 #[derive(Debug, Clone)]
 pub struct ShipTo {
-    /// Name.
     pub name: String,
-    /// Contact e-mail.
     pub email: String,
-    /// Street address.
     pub address: String,
-    /// City.
     pub city: String,
-    /// State.
     pub state: String,
-    /// Company.
     pub company: String,
 }
 
@@ -74,7 +68,6 @@ pub struct Placement {
     /// Refuse the order when the customer already has this many pending orders open (customers'
     /// own orders; an admin placing one for them is not limited).
     pub max_pending: Option<u32>,
-    /// Where it goes.
     pub ship_to: ShipTo,
     /// Rupees off the subtotal.
     pub discount: Money,
@@ -183,12 +176,23 @@ async fn read_coupon(
     ))
 }
 
-fn unavailable(Unavailable(product): Unavailable) -> ApiError {
+fn unavailable(product: &ProductId) -> ApiError {
     ApiError::Conflict {
         code: ErrorCode::ProductUnavailable,
         message: "A product in this order is no longer sold; remove it and try again".to_owned(),
         details: Some(json!([{ "productId": product.key() }])),
     }
+}
+
+fn not_priced(refusal: NotPriced, current: &HashMap<ProductId, CurrentProduct>) -> ApiError {
+    match refusal {
+        NotPriced::Unavailable(product) => unavailable(&product),
+        NotPriced::PriceChanged(changed) => price_changed(&changed, current),
+    }
+}
+
+fn series_full(series: &str) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("the {series} series is full"))
 }
 
 fn price_changed(
@@ -287,95 +291,88 @@ pub async fn place(
     {
         return Ok(first);
     }
-    for attempt in 1..=MAX_ATTEMPTS {
-        let current = repo::products(db, &ids, rules.default_rate).await?;
-        let priced = lines::price(items, &ids, &current, &HashMap::new()).map_err(unavailable)?;
-        let priced = priced.map_err(|changed| price_changed(&changed, &current))?;
-        let coupon = match &placement.coupon_code {
-            Some(code) => Some(read_coupon(db, code, &placement, lines::subtotal(&priced)).await?),
-            None => None,
-        };
-        let moves = lines::stock_moves(
-            &lines::held(&[], true),
-            &lines::held(&taking(&priced), true),
-        );
-        let work = StockWork {
-            moves,
-            price_checks: price_checks(&priced),
-        };
-        let pricing = Pricing {
-            coupon: coupon.as_ref().map(|(stored, _, _)| stored),
-            coupon_discount: coupon
-                .as_ref()
-                .map_or(Money::ZERO, |(_, discount, _)| *discount),
-            discount: placement.discount,
-            place,
-            supply: rules.supply(place),
-            buyer_gstin: placement.buyer_gstin.clone(),
-        };
-        let order = NewOrder {
-            user: placement.user.clone(),
-            created_by: placement.created_by.clone(),
-            fields: stored_fields(&placement.ship_to, &priced, &pricing, OrderStatus::Pending),
-            idempotency_key: placement.idempotency_key.clone(),
-            max_pending: placement.max_pending,
-            coupon: coupon.map(|(_, _, used)| used),
-        };
-        let mark = catalog.mark();
-        match repo::place(db, order, &work).await {
-            Ok(id) => {
-                tell_catalog(catalog, mark, &work.moves).await;
-                return Ok(id);
-            }
-            Err(WriteError::OutOfStock { product, left }) => {
-                return Err(out_of_stock(
+    let (ids, placement, sender) = (&ids, &placement, &sender);
+    until_settled(
+        |_| async move {
+            let current = repo::products(db, ids, rules.default_rate).await?;
+            let priced = lines::price(items, ids, &current, &HashMap::new())
+                .map_err(|refusal| not_priced(refusal, &current))?;
+            let coupon = match &placement.coupon_code {
+                Some(code) => {
+                    Some(read_coupon(db, code, placement, lines::subtotal(&priced)).await?)
+                }
+                None => None,
+            };
+            let moves = lines::stock_moves(
+                &lines::held(&[], true),
+                &lines::held(&taking(&priced), true),
+            );
+            let work = StockWork {
+                moves,
+                price_checks: price_checks(&priced),
+            };
+            let pricing = Pricing {
+                coupon: coupon.as_ref().map(|(stored, _, _)| stored),
+                coupon_discount: coupon
+                    .as_ref()
+                    .map_or(Money::ZERO, |(_, discount, _)| *discount),
+                discount: placement.discount,
+                place,
+                supply: rules.supply(place),
+                buyer_gstin: placement.buyer_gstin.clone(),
+            };
+            let order = NewOrder {
+                user: placement.user.clone(),
+                created_by: placement.created_by.clone(),
+                fields: stored_fields(&placement.ship_to, &priced, &pricing, OrderStatus::Pending),
+                idempotency_key: placement.idempotency_key.clone(),
+                max_pending: placement.max_pending,
+                coupon: coupon.map(|(_, _, used)| used),
+            };
+            let mark = catalog.mark();
+            match repo::place(db, order, &work).await {
+                Ok(id) => {
+                    tell_catalog(catalog, mark, &work.moves).await;
+                    Ok(Attempt::Done(id))
+                }
+                Err(WriteError::OutOfStock { product, left }) => Err(out_of_stock(
                     &product,
                     left,
                     current.get(&product).map(|product| product.title.as_str()),
-                ));
-            }
-            Err(WriteError::TooManyPending(most)) => return Err(too_many_pending(most)),
-            Err(WriteError::CouponUnusable(reason)) => return Err(coupon_error(&reason)),
-            Err(WriteError::DuplicateKey) => {
-                let key = placement.idempotency_key.as_deref().unwrap_or_default();
-                if let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await? {
-                    return Ok(first);
+                )),
+                Err(WriteError::TooManyPending(most)) => Err(too_many_pending(most)),
+                Err(WriteError::CouponUnusable(reason)) => Err(coupon_error(&reason)),
+                Err(WriteError::DuplicateKey) => {
+                    let key = placement.idempotency_key.as_deref().unwrap_or_default();
+                    Ok(repo::by_idempotency_key(db, sender.clone(), key)
+                        .await?
+                        .map_or(Attempt::Retry, Attempt::Done))
                 }
+                // A price, product or coupon changed under us: price again, which answers properly.
+                Err(
+                    WriteError::Conflict
+                    | WriteError::PriceChanged(_)
+                    | WriteError::ProductGone(_)
+                    | WriteError::OrderChanged
+                    | WriteError::CouponChanged,
+                ) => Ok(Attempt::Retry),
+                Err(WriteError::SeriesFull(series)) => Err(series_full(&series)),
+                Err(WriteError::Other(error)) => Err(ApiError::Internal(error)),
             }
-            // A price, product or coupon changed under us: price again, which answers properly.
-            Err(
-                WriteError::Conflict
-                | WriteError::PriceChanged(_)
-                | WriteError::ProductGone(_)
-                | WriteError::OrderChanged
-                | WriteError::CouponChanged,
-            ) => {}
-            Err(WriteError::SeriesFull(series)) => {
-                return Err(ApiError::Internal(anyhow::anyhow!(
-                    "the {series} series is full"
-                )));
-            }
-            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-    }
-    Err(too_busy())
+        },
+        too_busy,
+    )
+    .await
 }
 
 /// What an admin changes on an order; `None` keeps the current value.
 #[derive(Debug, Clone, Default)]
 pub struct Edit {
-    /// Name.
     pub name: Option<String>,
-    /// Contact e-mail.
     pub email: Option<String>,
-    /// Street address.
     pub address: Option<String>,
-    /// Discount.
     pub discount: Option<Money>,
-    /// Status.
     pub status: Option<OrderStatus>,
-    /// The new lines.
     pub items: Option<Vec<CartItemInput>>,
 }
 
@@ -507,132 +504,132 @@ pub async fn edit(
             None
         }
     };
-    for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(db, id).await? else {
-            return Ok(None);
-        };
-        if let Some(number) = &row.invoice_number
-            && changes_invoiced_terms(&row, edit)
-        {
-            return Err(invoiced(number));
-        }
-        let (old_status, new_status) = (row.status, edit.status.unwrap_or(row.status));
-        let mut current = HashMap::new();
-        let priced = match (&edit.items, &ids) {
-            (Some(items), Some(ids)) => {
-                let kept = kept_lines(&row, rules);
-                let new: Vec<ProductId> = ids
-                    .iter()
-                    .filter(|product| !kept.contains_key(product))
-                    .cloned()
-                    .collect();
-                current = repo::products(db, &new, rules.default_rate).await?;
-                lines::price(items, ids, &current, &kept)
-                    .map_err(unavailable)?
-                    .map_err(|changed| price_changed(&changed, &current))?
-            }
-            _ => existing_lines(&row, rules),
-        };
-        let before = lines::held(&row.held_lines(), old_status.holds_stock());
-        let after = lines::held(&taking(&priced), new_status.holds_stock());
-        let work = StockWork {
-            moves: lines::stock_moves(&before, &after),
-            price_checks: price_checks(&priced),
-        };
-        let ship_to = ShipTo {
-            name: edit.name.clone().unwrap_or_else(|| row.name.clone()),
-            email: edit.email.clone().unwrap_or_else(|| row.email.clone()),
-            address: edit.address.clone().unwrap_or_else(|| row.address.clone()),
-            city: row.city.clone(),
-            state: row.state.clone(),
-            company: row.company.clone(),
-        };
-        let coupon_discount = row.coupon.as_ref().map_or(Money::ZERO, |coupon| {
-            pricing::coupon_discount(&coupon.terms(), lines::subtotal(&priced))
-                .unwrap_or(Money::ZERO)
-        });
-        let place = order_place(&row, rules);
-        let pricing = Pricing {
-            coupon: row.coupon.as_ref(),
-            coupon_discount,
-            discount: edit.discount.unwrap_or_else(|| Money::round(row.discount)),
-            place,
-            supply: rules.supply(place),
-            buyer_gstin: row.buyer_gstin.clone(),
-        };
-        let fields = stored_fields(&ship_to, &priced, &pricing, new_status);
-        let documents = documents(&row, new_status, time::OffsetDateTime::now_utc());
-        let mark = catalog.mark();
-        match repo::update(db, id, &row.updated_at, fields, &work, documents).await {
-            Ok(()) => {
-                tell_catalog(catalog, mark, &work.moves).await;
-                return Ok(Some(()));
-            }
-            Err(WriteError::OutOfStock { product, left }) => {
-                let title = current
-                    .get(&product)
-                    .map(|product| product.title.clone())
-                    .or_else(|| {
-                        kept_lines(&row, rules)
-                            .get(&product)
-                            .map(|line| line.name.clone())
-                    });
-                return Err(out_of_stock(&product, left, title.as_deref()));
-            }
-            // A product the order already had was deleted: taking more of it cannot succeed.
-            Err(WriteError::ProductGone(product))
-                if kept_lines(&row, rules).contains_key(&product) =>
+    let ids = &ids;
+    until_settled(
+        |_| async move {
+            let Some(row) = repo::find(db, id).await? else {
+                return Ok(Attempt::Done(None));
+            };
+            if let Some(number) = &row.invoice_number
+                && changes_invoiced_terms(&row, edit)
             {
-                return Err(unavailable(Unavailable(product)));
+                return Err(invoiced(number));
             }
-            Err(WriteError::SeriesFull(series)) => {
-                return Err(ApiError::Internal(anyhow::anyhow!(
-                    "the {series} series is full"
-                )));
+            let (old_status, new_status) = (row.status, edit.status.unwrap_or(row.status));
+            let mut current = HashMap::new();
+            let priced = match (&edit.items, ids) {
+                (Some(items), Some(ids)) => {
+                    let kept = kept_lines(&row, rules);
+                    let new: Vec<ProductId> = ids
+                        .iter()
+                        .filter(|product| !kept.contains_key(product))
+                        .cloned()
+                        .collect();
+                    current = repo::products(db, &new, rules.default_rate).await?;
+                    lines::price(items, ids, &current, &kept)
+                        .map_err(|refusal| not_priced(refusal, &current))?
+                }
+                _ => existing_lines(&row, rules),
+            };
+            let before = lines::held(&row.held_lines(), old_status.holds_stock());
+            let after = lines::held(&taking(&priced), new_status.holds_stock());
+            let work = StockWork {
+                moves: lines::stock_moves(&before, &after),
+                price_checks: price_checks(&priced),
+            };
+            let ship_to = ShipTo {
+                name: edit.name.clone().unwrap_or_else(|| row.name.clone()),
+                email: edit.email.clone().unwrap_or_else(|| row.email.clone()),
+                address: edit.address.clone().unwrap_or_else(|| row.address.clone()),
+                city: row.city.clone(),
+                state: row.state.clone(),
+                company: row.company.clone(),
+            };
+            let coupon_discount = row.coupon.as_ref().map_or(Money::ZERO, |coupon| {
+                pricing::coupon_discount(&coupon.terms(), lines::subtotal(&priced))
+                    .unwrap_or(Money::ZERO)
+            });
+            let place = order_place(&row, rules);
+            let pricing = Pricing {
+                coupon: row.coupon.as_ref(),
+                coupon_discount,
+                discount: edit.discount.unwrap_or_else(|| Money::round(row.discount)),
+                place,
+                supply: rules.supply(place),
+                buyer_gstin: row.buyer_gstin.clone(),
+            };
+            let fields = stored_fields(&ship_to, &priced, &pricing, new_status);
+            let documents = documents(&row, new_status, time::OffsetDateTime::now_utc());
+            let mark = catalog.mark();
+            match repo::update(db, id, &row.updated_at, fields, &work, documents).await {
+                Ok(()) => {
+                    tell_catalog(catalog, mark, &work.moves).await;
+                    Ok(Attempt::Done(Some(())))
+                }
+                Err(WriteError::OutOfStock { product, left }) => {
+                    let title = current
+                        .get(&product)
+                        .map(|product| product.title.clone())
+                        .or_else(|| {
+                            kept_lines(&row, rules)
+                                .get(&product)
+                                .map(|line| line.name.clone())
+                        });
+                    Err(out_of_stock(&product, left, title.as_deref()))
+                }
+                // A product the order already had was deleted: taking more of it cannot succeed.
+                Err(WriteError::ProductGone(product))
+                    if kept_lines(&row, rules).contains_key(&product) =>
+                {
+                    Err(unavailable(&product))
+                }
+                Err(WriteError::SeriesFull(series)) => Err(series_full(&series)),
+                Err(
+                    WriteError::Conflict
+                    | WriteError::PriceChanged(_)
+                    | WriteError::ProductGone(_)
+                    | WriteError::OrderChanged
+                    | WriteError::DuplicateKey
+                    | WriteError::TooManyPending(_)
+                    | WriteError::CouponUnusable(_)
+                    | WriteError::CouponChanged,
+                ) => Ok(Attempt::Retry),
+                Err(WriteError::Other(error)) => Err(ApiError::Internal(error)),
             }
-            Err(
-                WriteError::Conflict
-                | WriteError::PriceChanged(_)
-                | WriteError::ProductGone(_)
-                | WriteError::OrderChanged
-                | WriteError::DuplicateKey
-                | WriteError::TooManyPending(_)
-                | WriteError::CouponUnusable(_)
-                | WriteError::CouponChanged,
-            ) => {}
-            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-    }
-    Err(too_busy())
+        },
+        too_busy,
+    )
+    .await
 }
 
 /// Deletes an order, returning its stock unless it was delivered or cancelled. `None` when there
 /// is no such order.
 pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<()>, ApiError> {
-    for attempt in 1..=MAX_ATTEMPTS {
-        let Some(row) = repo::find(db, id).await? else {
-            return Ok(None);
-        };
-        let status = row.status;
-        let before = lines::held(
-            &row.held_lines(),
-            status.holds_stock() && status != OrderStatus::Delivered,
-        );
-        let work = StockWork {
-            moves: lines::stock_moves(&before, &lines::held(&[], false)),
-            price_checks: Vec::new(),
-        };
-        let mark = catalog.mark();
-        match repo::delete(db, id, &row.updated_at, &work).await {
-            Ok(()) => {
-                tell_catalog(catalog, mark, &work.moves).await;
-                return Ok(Some(()));
+    until_settled(
+        |_| async move {
+            let Some(row) = repo::find(db, id).await? else {
+                return Ok(Attempt::Done(None));
+            };
+            let status = row.status;
+            let before = lines::held(
+                &row.held_lines(),
+                status.holds_stock() && status != OrderStatus::Delivered,
+            );
+            let work = StockWork {
+                moves: lines::stock_moves(&before, &lines::held(&[], false)),
+                price_checks: Vec::new(),
+            };
+            let mark = catalog.mark();
+            match repo::delete(db, id, &row.updated_at, &work).await {
+                Ok(()) => {
+                    tell_catalog(catalog, mark, &work.moves).await;
+                    Ok(Attempt::Done(Some(())))
+                }
+                Err(WriteError::Other(error)) => Err(ApiError::Internal(error)),
+                Err(_) => Ok(Attempt::Retry),
             }
-            Err(WriteError::Other(error)) => return Err(ApiError::Internal(error)),
-            Err(_) => {}
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-    }
-    Err(too_busy())
+        },
+        too_busy,
+    )
+    .await
 }

@@ -21,7 +21,6 @@ pub struct TempUpload {
 }
 
 impl TempUpload {
-    /// Its path.
     pub fn path(&self) -> &Path {
         &self.path
     }

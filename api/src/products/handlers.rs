@@ -10,23 +10,23 @@ use axum::Json;
 use axum::extract::{Multipart, OriginalUri, Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use pricing::{GstRate, LimitError, MAX_UNIT_PRICE, Money, MoneyError};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::session::Admin;
 use crate::catalog::json as catalog_json;
 use crate::catalog::query::ProductParams;
-use crate::catalog::read_model::ProductView;
 use crate::compressed::{EncodedJson, Encoding};
-use crate::db::retry::{MAX_ATTEMPTS, backoff, too_busy};
+use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::ApiQuery;
-use crate::paging::{ListMeta, Pagination};
+use crate::paging::ListMeta;
 use crate::products::form::{self, ProductForm};
 use crate::products::repo::{
     self, EditedFields, ImageChanges, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError,
 };
+use crate::products::types::{ProductEnvelope, ProductList, ProductMatches};
 use crate::state::AppState;
 use crate::uploads::images::{self, ProcessedImage};
 use crate::uploads::repo::{self as uploads_repo, ImageFile};
@@ -37,42 +37,9 @@ pub const SEARCH_LIMIT: usize = 20;
 /// The largest stock a product may hold.
 pub const MAX_STOCK: i64 = 1_000_000;
 
-/// `meta` of a product listing: paging plus the filter choices.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProductListMeta {
-    /// Paging.
-    pub pagination: Pagination,
-    /// `all`, then every category name.
-    pub categories: Vec<String>,
-    /// `all`, then every company.
-    pub companies: Vec<String>,
-}
-
-/// A page of products (the body `catalog::json::listing` writes).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProductList {
-    /// The products on this page.
-    pub data: Vec<ProductView>,
-    /// Paging and filter choices.
-    pub meta: ProductListMeta,
-}
-
-/// Search results (the body `catalog::json::matches` writes).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProductMatches {
-    /// Up to 20 products, titles starting with the text first.
-    pub data: Vec<ProductView>,
-}
-
-/// `{"product": ...}` (the body `catalog::json::envelope` writes for a read).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProductEnvelope {
-    /// The product.
-    pub product: ProductView,
-}
-
 /// `GET /products/search?q=`.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ProductSearch {
     /// Part of a title or company.
     #[serde(default)]
@@ -515,15 +482,18 @@ async fn write_new(
     files: Vec<ImageFile>,
 ) -> ApiResult<ProductRow> {
     let stock = StockEdit::Set(fields.stock);
-    for attempt in 1..=MAX_ATTEMPTS {
-        match repo::create(&state.db, fields.clone(), files.clone()).await {
-            Ok(row) => return Ok(row),
-            Err(WriteError::Conflict) => {}
-            Err(error) => return Err(refusal(error, stock)),
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-    }
-    Err(too_busy())
+    let (fields, files) = (&fields, &files);
+    until_settled(
+        |_| async move {
+            match repo::create(&state.db, fields.clone(), files.clone()).await {
+                Ok(row) => Ok(Attempt::Done(row)),
+                Err(WriteError::Conflict) => Ok(Attempt::Retry),
+                Err(error) => Err(refusal(error, stock)),
+            }
+        },
+        too_busy,
+    )
+    .await
 }
 
 fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
@@ -592,42 +562,50 @@ async fn write_edit(
     text: &CheckedText,
     new: &[Option<NewImage>; 5],
     delete: &[bool; 5],
-    mut seen_images: Vec<Option<ImageSlot>>,
+    first_seen_images: Vec<Option<ImageSlot>>,
 ) -> ApiResult<(ProductRow, Vec<StoredImage>)> {
     let stock = text.stock_edit();
-    let added = uploads_repo::files(new.iter().flatten());
-    for attempt in 1..=MAX_ATTEMPTS {
-        let (slots, replaced) = edited_slots(&seen_images, new, delete);
-        let removed = replaced
-            .iter()
-            .flat_map(|image| image.names())
-            .map(str::to_owned)
-            .collect();
-        let images = ImageChanges {
-            added: added.clone(),
-            removed,
-        };
-        match repo::update(
-            &state.db,
-            id,
-            &seen_images,
-            edited_fields(text, slots),
-            stock,
-            images,
-        )
-        .await
-        {
-            Ok(row) => return Ok((row, replaced)),
-            Err(WriteError::ImagesChanged | WriteError::Conflict) => {}
-            Err(error) => return Err(refusal(error, stock)),
-        }
-        tokio::time::sleep(backoff(attempt)).await;
-        seen_images = repo::find(&state.db, id)
-            .await?
-            .ok_or_else(not_found)?
-            .images;
-    }
-    Err(too_busy())
+    let added = &uploads_repo::files(new.iter().flatten());
+    let first_seen_images = &first_seen_images;
+    until_settled(
+        |attempt| async move {
+            // A later attempt lost to another write: build on the image slots stored now.
+            let seen_images = if attempt == 1 {
+                first_seen_images.clone()
+            } else {
+                repo::find(&state.db, id)
+                    .await?
+                    .ok_or_else(not_found)?
+                    .images
+            };
+            let (slots, replaced) = edited_slots(&seen_images, new, delete);
+            let removed = replaced
+                .iter()
+                .flat_map(|image| image.names())
+                .map(str::to_owned)
+                .collect();
+            let images = ImageChanges {
+                added: added.clone(),
+                removed,
+            };
+            match repo::update(
+                &state.db,
+                id,
+                &seen_images,
+                edited_fields(text, slots),
+                stock,
+                images,
+            )
+            .await
+            {
+                Ok(row) => Ok(Attempt::Done((row, replaced))),
+                Err(WriteError::ImagesChanged | WriteError::Conflict) => Ok(Attempt::Retry),
+                Err(error) => Err(refusal(error, stock)),
+            }
+        },
+        too_busy,
+    )
+    .await
 }
 
 /// Changes a product from a multipart form (any admin role): fields sent replace the old ones,

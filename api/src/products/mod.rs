@@ -4,6 +4,7 @@
 pub mod form;
 pub mod handlers;
 pub mod repo;
+pub mod types;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

@@ -5,10 +5,10 @@ use pricing::{GstRate, Money};
 use rust_decimal::Decimal;
 use surrealdb::types::SurrealValue;
 
-use crate::catalog::read_model::{CategoryRef, ImageRef, ProductView};
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{CategoryId, ProductId};
+use crate::products::types::{CategoryRef, ImageRef, ProductView};
 use crate::uploads::StoredImage;
 use crate::uploads::images::url;
 use crate::uploads::repo::{self as uploads_repo, ImageFile};
@@ -25,9 +25,7 @@ macro_rules! product_fields {
 #[derive(Debug, Clone, PartialEq, Eq, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct ImageSlot {
-    /// The image file.
     pub file: String,
-    /// Its thumbnail file.
     pub thumb: String,
 }
 
@@ -53,10 +51,8 @@ impl From<ImageSlot> for StoredImage {
 #[derive(Debug, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct CategoryRow {
-    /// The category id.
     #[surreal(rename = "_id")]
     pub id: String,
-    /// Its name.
     pub name: String,
 }
 
@@ -64,35 +60,23 @@ pub struct CategoryRow {
 #[derive(Debug, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct ProductRow {
-    /// See the schema.
     #[surreal(rename = "_id")]
     pub id: String,
-    /// See the schema.
     pub title: String,
-    /// See the schema.
     pub company: String,
-    /// See the schema.
     pub description: String,
-    /// See the schema.
     pub price: Decimal,
-    /// See the schema.
     pub selling_price: Decimal,
-    /// See the schema.
     pub stock: i64,
-    /// See the schema.
     pub featured: bool,
-    /// See the schema.
     pub hsn: String,
     /// See the schema (`None` only before the start-up migration has run).
     pub gst_rate: Option<Decimal>,
-    /// See the schema.
     pub category: CategoryRow,
     /// The five image slots.
     pub images: Vec<Option<ImageSlot>>,
-    /// See the schema.
     #[surreal(rename = "createdAt")]
     pub created_at: String,
-    /// See the schema.
     #[surreal(rename = "updatedAt")]
     pub updated_at: String,
 }
@@ -143,21 +127,15 @@ impl ProductRow {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct ProductFields {
-    /// Title.
     pub title: String,
-    /// Maker.
     pub company: String,
-    /// Description.
     pub description: String,
     /// List price.
     pub price: Decimal,
-    /// Selling price.
     pub selling_price: Decimal,
-    /// Units in stock.
     pub stock: i64,
     /// Featured on the home page.
     pub featured: bool,
-    /// The category.
     pub category: surrealdb::types::RecordId,
     /// HSN code, or empty.
     pub hsn: String,
@@ -233,7 +211,6 @@ pub async fn category_by_name(db: &Db, name: &str) -> anyhow::Result<Option<Cate
     Ok(keys.first().and_then(|key| CategoryId::parse(key)))
 }
 
-/// The product with this id.
 pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>> {
     let mut response = db
         .query(concat!("SELECT ", product_fields!(), " FROM ONLY $id"))
@@ -302,19 +279,14 @@ fn write_failure(
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct EditedFields {
-    /// Title.
     pub title: String,
-    /// Maker.
     pub company: String,
-    /// Description.
     pub description: String,
     /// List price.
     pub price: Decimal,
-    /// Selling price.
     pub selling_price: Decimal,
     /// Featured on the home page.
     pub featured: bool,
-    /// The category.
     pub category: surrealdb::types::RecordId,
     /// HSN code, or empty.
     pub hsn: String,
@@ -352,7 +324,6 @@ pub enum WriteError {
     /// Another transaction wrote the product first; running the edit again may succeed.
     #[error("a concurrent write conflicted")]
     Conflict,
-    /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }

@@ -25,7 +25,6 @@ pub const MARKER: &str = "demo_catalog";
 pub struct DemoCatalog {
     /// The categories, in display order.
     pub categories: Vec<DemoCategory>,
-    /// The products.
     pub products: Vec<DemoProduct>,
 }
 
@@ -33,9 +32,7 @@ pub struct DemoCatalog {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DemoCategory {
-    /// Name.
     pub name: String,
-    /// Description.
     #[serde(default)]
     pub description: String,
 }
@@ -44,17 +41,13 @@ pub struct DemoCategory {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct DemoProduct {
-    /// Title.
     pub title: String,
-    /// Maker.
     pub company: String,
-    /// Description.
     pub description: String,
     /// List price in rupees.
     pub price: serde_json::Number,
     /// Selling price in rupees.
     pub selling_price: serde_json::Number,
-    /// Units in stock.
     pub stock: i64,
     /// Shown on the home page.
     #[serde(default)]
@@ -75,12 +68,7 @@ pub struct DemoProduct {
 #[derive(Debug, PartialEq, Eq)]
 pub enum DemoOutcome {
     /// Loaded now.
-    Loaded {
-        /// Categories created.
-        categories: usize,
-        /// Products created.
-        products: usize,
-    },
+    Loaded { categories: usize, products: usize },
     /// Loaded by an earlier start.
     AlreadyLoaded,
     /// Not loaded because the shop already had a catalog of its own.

@@ -11,11 +11,8 @@ use crate::uploads::repo::ImageFile;
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct NewCategory {
-    /// Its record id.
     pub id: RecordId,
-    /// Name.
     pub name: String,
-    /// Description.
     pub description: String,
 }
 
@@ -23,9 +20,7 @@ pub struct NewCategory {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct NewProduct {
-    /// Its record id.
     pub id: RecordId,
-    /// Everything else.
     pub fields: ProductFields,
 }
 

@@ -33,7 +33,6 @@ impl ImageCache {
         Ok(ImageCache { dir })
     }
 
-    /// The folder.
     pub fn dir(&self) -> &Path {
         &self.dir
     }

@@ -116,7 +116,6 @@ impl ProcessedImage {
 /// A named image and its thumbnail with their bytes, written with the product that shows them.
 #[derive(Debug, Clone)]
 pub struct NewImage {
-    /// The names.
     pub stored: StoredImage,
     /// Each file's name and bytes: the image, then the thumbnail.
     pub files: [(String, Vec<u8>); 2],

@@ -21,7 +21,6 @@ pub fn record(name: &str) -> RecordId {
 pub struct ImageFile {
     /// `image:<file name>`.
     pub id: RecordId,
-    /// The file's bytes.
     pub bytes: Bytes,
 }
 

@@ -23,13 +23,11 @@ macro_rules! user_fields {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct Credentials {
-    /// The record key.
     pub id: String,
     /// The stored argon2id hash.
     pub password_hash: String,
     /// Whether they may sign in.
     pub status: UserStatus,
-    /// The current token version.
     pub token_version: i64,
 }
 
@@ -37,7 +35,6 @@ pub struct Credentials {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct NewUser {
-    /// Name.
     pub username: String,
     /// Lower-case e-mail.
     pub email: String,
@@ -45,13 +42,9 @@ pub struct NewUser {
     pub mobile: String,
     /// argon2id hash.
     pub password_hash: String,
-    /// Street address.
     pub address: String,
-    /// City.
     pub city: String,
-    /// State.
     pub state: String,
-    /// Company.
     pub company: String,
     /// Whether they may sign in.
     pub status: UserStatus,
@@ -60,7 +53,6 @@ pub struct NewUser {
 /// The stored fields a customer update sets, already checked; `None` keeps the field.
 #[derive(Debug, Default, Serialize)]
 pub struct UserChanges {
-    /// Name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
     /// Lower-case e-mail.
@@ -72,16 +64,12 @@ pub struct UserChanges {
     /// argon2id hash of a new password.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub password_hash: Option<String>,
-    /// Street address.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
-    /// City.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
-    /// State.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
-    /// Company.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub company: Option<String>,
     /// Whether they may sign in.

@@ -11,23 +11,17 @@ use crate::domain::UserStatus;
 #[serde(rename_all = "camelCase")]
 #[surreal(crate = "surrealdb::types")]
 pub struct User {
-    /// The id.
     #[serde(rename = "_id")]
     #[surreal(rename = "_id")]
     pub id: String,
-    /// Their name.
     pub username: String,
     /// Their e-mail address, lower case.
     pub email: String,
     /// Their 10-digit mobile number.
     pub mobile: String,
-    /// Street address.
     pub address: String,
-    /// City.
     pub city: String,
-    /// State.
     pub state: String,
-    /// Company or bakery.
     pub company: String,
     /// Whether they may sign in.
     pub status: UserStatus,
@@ -65,19 +59,15 @@ impl MobileInput {
 pub struct RegisterUser {
     /// 2 to 50 characters.
     pub username: String,
-    /// An e-mail address.
     pub email: String,
     /// 8 to 128 characters.
     pub password: String,
     /// Street address (at most 200 characters).
     pub address: String,
-    /// City.
     pub city: String,
-    /// State.
     pub state: String,
     /// A 10-digit Indian mobile number.
     pub mobile: MobileInput,
-    /// Company or bakery.
     pub company: String,
     /// `active` (default) or `inactive`; admins only.
     #[serde(default)]
@@ -90,37 +80,28 @@ pub struct RegisterUser {
 pub struct UpdateUser {
     /// 2 to 50 characters.
     pub username: Option<String>,
-    /// An e-mail address.
     pub email: Option<String>,
     /// 8 to 128 characters; empty keeps the old password.
     pub password: Option<String>,
-    /// Street address.
     pub address: Option<String>,
-    /// City.
     pub city: Option<String>,
-    /// State.
     pub state: Option<String>,
     /// A 10-digit Indian mobile number.
     pub mobile: Option<MobileInput>,
-    /// Company or bakery.
     pub company: Option<String>,
     /// `active` or `inactive`.
     pub status: Option<UserStatus>,
 }
 
-/// `{"user": ...}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserEnvelope {
-    /// The customer.
     pub user: User,
 }
 
 /// `{"user": ..., "jwt": ...}`; `jwt` is absent when an admin created the account.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserWithToken {
-    /// The customer.
     pub user: User,
-    /// Their session token.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jwt: Option<String>,
 }
@@ -130,12 +111,12 @@ pub struct UserWithToken {
 pub struct UserList {
     /// The customers on this page.
     pub data: Vec<User>,
-    /// Paging.
     pub meta: crate::paging::ListMeta,
 }
 
 /// `GET /users/search?q=`.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct UserSearch {
     /// Part of a name, e-mail, mobile or company; blank finds nothing.

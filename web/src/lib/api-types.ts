@@ -455,29 +455,23 @@ export interface components {
     schemas: {
         /** @description A back-office admin as the API shows them. */
         AdminAccount: {
-            /** @description The id. */
             _id: string;
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
             /** @description Their e-mail address, lower case. */
             email: string;
-            /** @description What they may do. */
             role: components["schemas"]["AdminRole"];
             /** @description When the account last changed (RFC 3339). */
             updatedAt: string;
-            /** @description Their name. */
             username: string;
         };
-        /** @description `{"admin": ...}`. */
         AdminEnvelope: {
-            /** @description The admin. */
             admin: components["schemas"]["AdminAccount"];
         };
         /** @description A page of admins. */
         AdminList: {
             /** @description The admins on this page. */
             data: components["schemas"]["AdminAccount"][];
-            /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
         /**
@@ -488,9 +482,7 @@ export interface components {
         AdminRole: "staff" | "admin" | "superadmin";
         /** @description `{"admin": ..., "jwt": ...}`; `jwt` is absent when a superadmin registered someone else. */
         AdminWithToken: {
-            /** @description The admin. */
             admin: components["schemas"]["AdminAccount"];
-            /** @description Their session token. */
             jwt?: string | null;
         };
         /**
@@ -512,12 +504,10 @@ export interface components {
              * @description The unit price the client showed; a different current price answers 409 `price_changed`.
              */
             price: number;
-            /** @description The product's id. */
             productId: string;
         };
         /** @description A product category. */
         Category: {
-            /** @description The id. */
             _id: string;
             /** @description When it was created (RFC 3339). */
             createdAt: string;
@@ -528,28 +518,22 @@ export interface components {
             /** @description When it last changed (RFC 3339). */
             updatedAt: string;
         };
-        /** @description `{"category": ...}`. */
         CategoryEnvelope: {
-            /** @description The category. */
             category: components["schemas"]["Category"];
         };
         /** @description A page of categories. */
         CategoryList: {
             /** @description The categories on this page, by name. */
             data: components["schemas"]["Category"][];
-            /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
         /** @description A product's category as listings show it. */
         CategoryRef: {
-            /** @description The category id. */
             _id: string;
-            /** @description Its name. */
             name: string;
         };
         /** @description `POST /orders` by a customer: `{"data": ...}`. The totals are the client's and are recomputed. */
         Checkout: {
-            /** @description Ship to: street address. */
             address: string;
             /** @description The registered business name for the invoice (replaces `company` when given). */
             businessName?: string | null;
@@ -560,7 +544,6 @@ export interface components {
              * @description Ignored: the server computes it.
              */
             chargeTotal?: number | null;
-            /** @description Ship to: city. */
             city?: string;
             /** @description Ship to: company or bakery. */
             company?: string;
@@ -571,7 +554,6 @@ export interface components {
             couponCode?: string | null;
             /** @description The buyer's GSTIN for a B2B tax invoice, checked by format and check character. */
             gstin?: string | null;
-            /** @description Ship to: name. */
             name: string;
             /**
              * Format: int32
@@ -580,12 +562,10 @@ export interface components {
             numItemsInCart?: number | null;
             /** @description Ignored: the server computes it (clients send formatted text). */
             orderTotal?: string | null;
-            /** @description Ship to: state. */
             state?: string;
         };
         /** @description `POST /orders` by a customer. */
         CheckoutRequest: {
-            /** @description The checkout. */
             data: components["schemas"]["Checkout"];
         };
         /** @description A coupon as admins see it. */
@@ -641,7 +621,6 @@ export interface components {
         CouponAnswer: components["schemas"]["CouponEnvelope"] | components["schemas"]["CouponTermsEnvelope"];
         /** @description `{"coupon": ...}` for admins. */
         CouponEnvelope: {
-            /** @description The coupon. */
             coupon: components["schemas"]["Coupon"];
         };
         /**
@@ -693,17 +672,14 @@ export interface components {
         CouponList: {
             /** @description The coupons on this page. */
             data: components["schemas"]["Coupon"][];
-            /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
         /** @description `{"coupon": ...}` for a customer. */
         CouponTermsEnvelope: {
-            /** @description The terms. */
             coupon: components["schemas"]["CouponTermsView"];
         };
         /** @description A coupon's terms as a customer's cart sees them. */
         CouponTermsView: {
-            /** @description The code. */
             code: string;
             /** @description What it takes off. */
             kind: components["schemas"]["CouponKind"];
@@ -727,6 +703,11 @@ export interface components {
              */
             value: number;
         };
+        /**
+         * @description The body of `POST /orders` as documented: which of the two is read depends on who sends it,
+         *     not on its shape, so the handler parses one of them directly and this type only describes both.
+         */
+        CreateOrderRequest: components["schemas"]["CheckoutRequest"] | components["schemas"]["OrderForCustomerRequest"];
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
             /** @description What went wrong, for the web app to switch on. */
@@ -739,10 +720,7 @@ export interface components {
             } | null;
             /** @description A message safe to show to people. */
             message: string;
-            /**
-             * Format: int32
-             * @description The HTTP status code.
-             */
+            /** Format: int32 */
             status: number;
         };
         /**
@@ -788,7 +766,6 @@ export interface components {
         ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
         /** @description The JSON body of every error response. */
         ErrorEnvelope: {
-            /** @description The error. */
             error: components["schemas"]["ErrorBody"];
         };
         /** @description `POST /auth/forgot-password`. */
@@ -802,7 +779,6 @@ export interface components {
             database: string;
             /** @description Always `ok` when the answer is 200. */
             status: string;
-            /** @description The server's version. */
             version: string;
         };
         /** @description One image slot of a product. */
@@ -814,14 +790,12 @@ export interface components {
         };
         /** @description `meta` of a list response. */
         ListMeta: {
-            /** @description Paging. */
             pagination: components["schemas"]["Pagination"];
         };
         /** @description `POST /authadmin/login` and `POST /auth/login`. */
         Login: {
             /** @description An e-mail address (or, for customers, a mobile number). */
             identifier: string;
-            /** @description The password. */
             password: string;
         };
         /** @description The message of `POST /auth/forgot-password` and `POST /auth/reset-password`. */
@@ -842,11 +816,9 @@ export interface components {
         Order: {
             /** @description The record id, used in URLs. */
             _id: string;
-            /** @description Ship to: street address. */
             address: string;
             /** @description The buyer's GSTIN, for a B2B tax invoice. */
             buyerGstin?: string | null;
-            /** @description The lines. */
             cartItems: components["schemas"]["OrderItem"][];
             /**
              * Format: double
@@ -858,7 +830,6 @@ export interface components {
              * @description The subtotal: the sum of price times amount.
              */
             chargeTotal: number;
-            /** @description Ship to: city. */
             city: string;
             /** @description Ship to: company or bakery. */
             company: string;
@@ -881,7 +852,6 @@ export interface components {
              * @description The admin's discount taken off the subtotal.
              */
             discount: number;
-            /** @description Contact e-mail. */
             email: string;
             /**
              * Format: double
@@ -895,7 +865,6 @@ export interface components {
              *     or delivered.
              */
             invoiceNumber?: string | null;
-            /** @description Ship to: name. */
             name: string;
             /**
              * Format: int32
@@ -915,9 +884,7 @@ export interface components {
              * @description The sum of the lines' SGST.
              */
             sgstTotal: number;
-            /** @description Ship to: state. */
             state: string;
-            /** @description Where the order stands. */
             status: components["schemas"]["OrderStatus"];
             /**
              * Format: double
@@ -926,7 +893,6 @@ export interface components {
             taxableTotal: number;
             /** @description When it last changed (RFC 3339). */
             updatedAt: string;
-            /** @description The customer. */
             user: components["schemas"]["OrderCustomer"];
             /**
              * Format: double
@@ -936,7 +902,6 @@ export interface components {
         };
         /** @description `PATCH /orders/{id}` by an admin: every field optional; totals are recomputed. */
         OrderChanges: {
-            /** @description Ship to: street address. */
             address?: string | null;
             /** @description The lines that replace the order's lines. Lines already in the order keep their price. */
             cartItems?: components["schemas"]["CartItemInput"][] | null;
@@ -945,9 +910,7 @@ export interface components {
              * @description Rupees off the subtotal.
              */
             discount?: number | null;
-            /** @description Contact e-mail. */
             email?: string | null;
-            /** @description Ship to: name. */
             name?: string | null;
             /**
              * Format: int32
@@ -963,7 +926,6 @@ export interface components {
         };
         /** @description The terms of the coupon an order used, as it was priced with them. */
         OrderCoupon: {
-            /** @description The code. */
             code: string;
             /** @description What it takes off. */
             kind: components["schemas"]["CouponKind"];
@@ -985,27 +947,19 @@ export interface components {
         };
         /** @description The customer an order belongs to. */
         OrderCustomer: {
-            /** @description Their id. */
             _id: string;
-            /** @description Their company or bakery. */
             company: string;
-            /** @description Their e-mail address. */
             email: string;
-            /** @description Their name. */
             username: string;
         };
-        /** @description `{"order": ...}`. */
         OrderEnvelope: {
-            /** @description The order. */
             order: components["schemas"]["Order"];
         };
         /** @description `POST /orders` by an admin on behalf of a customer: `{"data": ...}`. */
         OrderForCustomer: {
-            /** @description Ship to: street address. */
             address: string;
             /** @description The lines, 1 to 100, one per product. */
             cartItems: components["schemas"]["CartItemInput"][];
-            /** @description Ship to: city. */
             city?: string;
             /** @description Ship to: company (the customer's when left out). */
             company?: string | null;
@@ -1016,29 +970,22 @@ export interface components {
             discount?: number | null;
             /** @description The buyer's GSTIN for a B2B tax invoice. */
             gstin?: string | null;
-            /** @description Ship to: name. */
             name: string;
             /**
              * Format: int32
              * @description Ignored: the server counts.
              */
             numItemsInCart?: number | null;
-            /** @description Ship to: state. */
             state?: string;
-            /** @description The customer. */
             userId: string;
         };
         /** @description `POST /orders` by an admin. */
         OrderForCustomerRequest: {
-            /** @description The order. */
             data: components["schemas"]["OrderForCustomer"];
         };
         /** @description One line of an order as the API shows it. */
         OrderItem: {
-            /**
-             * Format: int32
-             * @description How many units.
-             */
+            /** Format: int32 */
             amount: number;
             /**
              * Format: double
@@ -1071,7 +1018,6 @@ export interface components {
              * @description The unit price charged.
              */
             price: number;
-            /** @description The product's id. */
             productId: string;
             /**
              * Format: double
@@ -1091,9 +1037,7 @@ export interface components {
         };
         /** @description A page of orders, newest first. */
         OrderList: {
-            /** @description The orders on this page. */
             data: components["schemas"]["Order"][];
-            /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
         /**
@@ -1136,7 +1080,6 @@ export interface components {
         };
         /** @description `{"product": ...}` (the body `catalog::json::envelope` writes for a read). */
         ProductEnvelope: {
-            /** @description The product. */
             product: components["schemas"]["ProductView"];
         };
         /** @description The multipart product form, for the OpenAPI document. */
@@ -1178,7 +1121,6 @@ export interface components {
         };
         /** @description A page of products (the body `catalog::json::listing` writes). */
         ProductList: {
-            /** @description The products on this page. */
             data: components["schemas"]["ProductView"][];
             /** @description Paging and filter choices. */
             meta: components["schemas"]["ProductListMeta"];
@@ -1189,7 +1131,6 @@ export interface components {
             categories: string[];
             /** @description `all`, then every company. */
             companies: string[];
-            /** @description Paging. */
             pagination: components["schemas"]["Pagination"];
         };
         /** @description Search results (the body `catalog::json::matches` writes). */
@@ -1199,15 +1140,12 @@ export interface components {
         };
         /** @description A product as the API shows it. */
         ProductView: {
-            /** @description The id. */
             _id: string;
-            /** @description The category. */
             category: components["schemas"]["CategoryRef"];
             /** @description The maker. */
             company: string;
             /** @description When it was created (RFC 3339). */
             createdAt: string;
-            /** @description The description. */
             description: string;
             /** @description Shown on the home page. */
             featured: boolean;
@@ -1233,19 +1171,14 @@ export interface components {
              * @description What is charged.
              */
             sellingPrice: number;
-            /**
-             * Format: int64
-             * @description Units in stock.
-             */
+            /** Format: int64 */
             stock: number;
-            /** @description The title. */
             title: string;
             /** @description When it last changed (RFC 3339). */
             updatedAt: string;
         };
         /** @description `POST /authadmin/register` (JSON or multipart form fields). */
         RegisterAdmin: {
-            /** @description An e-mail address. */
             email: string;
             /** @description 8 to 128 characters. */
             password: string;
@@ -1257,17 +1190,13 @@ export interface components {
         RegisterUser: {
             /** @description Street address (at most 200 characters). */
             address: string;
-            /** @description City. */
             city: string;
-            /** @description Company or bakery. */
             company: string;
-            /** @description An e-mail address. */
             email: string;
             /** @description A 10-digit Indian mobile number. */
             mobile: components["schemas"]["MobileInput"];
             /** @description 8 to 128 characters. */
             password: string;
-            /** @description State. */
             state: string;
             status?: null | components["schemas"]["UserStatus"];
             /** @description 2 to 50 characters. */
@@ -1282,9 +1211,7 @@ export interface components {
             /** @description The six-digit code from the e-mail. */
             otp: string;
         };
-        /** @description `{"shop": ...}`. */
         ShopEnvelope: {
-            /** @description The shop. */
             shop: components["schemas"]["ShopInfo"];
         };
         /** @description The seller's public details. */
@@ -1294,13 +1221,10 @@ export interface components {
              * @description The rate a product gets when none is chosen.
              */
             defaultGstRate: number;
-            /** @description GSTIN. */
             gstin: string;
             /** @description The GST rates a product may have, in percent, ascending. */
             gstSlabs: number[];
-            /** @description Registered legal name. */
             legalName: string;
-            /** @description Trading name. */
             name: string;
             /** @description The state it is registered in. */
             state: string;
@@ -1312,7 +1236,6 @@ export interface components {
         };
         /** @description `PUT /admins/{id}`: every field optional; an empty password keeps the old one. */
         UpdateAdmin: {
-            /** @description An e-mail address. */
             email?: string | null;
             /** @description 8 to 128 characters; empty keeps the old password. */
             password?: string | null;
@@ -1329,18 +1252,13 @@ export interface components {
         };
         /** @description `PUT /users/{id}`: every field optional; an empty password keeps the old one. */
         UpdateUser: {
-            /** @description Street address. */
             address?: string | null;
-            /** @description City. */
             city?: string | null;
-            /** @description Company or bakery. */
             company?: string | null;
-            /** @description An e-mail address. */
             email?: string | null;
             mobile?: null | components["schemas"]["MobileInput"];
             /** @description 8 to 128 characters; empty keeps the old password. */
             password?: string | null;
-            /** @description State. */
             state?: string | null;
             status?: null | components["schemas"]["UserStatus"];
             /** @description 2 to 50 characters. */
@@ -1348,13 +1266,9 @@ export interface components {
         };
         /** @description A customer as the API shows them (never with a password). */
         User: {
-            /** @description The id. */
             _id: string;
-            /** @description Street address. */
             address: string;
-            /** @description City. */
             city: string;
-            /** @description Company or bakery. */
             company: string;
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
@@ -1362,25 +1276,20 @@ export interface components {
             email: string;
             /** @description Their 10-digit mobile number. */
             mobile: string;
-            /** @description State. */
             state: string;
             /** @description Whether they may sign in. */
             status: components["schemas"]["UserStatus"];
             /** @description When the account last changed (RFC 3339). */
             updatedAt: string;
-            /** @description Their name. */
             username: string;
         };
-        /** @description `{"user": ...}`. */
         UserEnvelope: {
-            /** @description The customer. */
             user: components["schemas"]["User"];
         };
         /** @description A page of customers. */
         UserList: {
             /** @description The customers on this page. */
             data: components["schemas"]["User"][];
-            /** @description Paging. */
             meta: components["schemas"]["ListMeta"];
         };
         /**
@@ -1390,9 +1299,7 @@ export interface components {
         UserStatus: "active" | "inactive";
         /** @description `{"user": ..., "jwt": ...}`; `jwt` is absent when an admin created the account. */
         UserWithToken: {
-            /** @description Their session token. */
             jwt?: string | null;
-            /** @description The customer. */
             user: components["schemas"]["User"];
         };
     };
@@ -1406,16 +1313,19 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_admins: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Records a page (default 10). */
-                limit: number | null;
+                limit?: number;
                 /** @description The page, from 1 (default 1). */
-                page: number | null;
-                /** @description Alias of `limit`. */
-                pageSize: number | null;
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1842,16 +1752,19 @@ export interface operations {
     };
     list_categories: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Records a page (default 10). */
-                limit: number | null;
+                limit?: number;
                 /** @description The page, from 1 (default 1). */
-                page: number | null;
-                /** @description Alias of `limit`. */
-                pageSize: number | null;
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2055,16 +1968,19 @@ export interface operations {
     };
     list_coupons: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Records a page (default 10). */
-                limit: number | null;
+                limit?: number;
                 /** @description The page, from 1 (default 1). */
-                page: number | null;
-                /** @description Alias of `limit`. */
-                pageSize: number | null;
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2289,16 +2205,19 @@ export interface operations {
     };
     list_orders: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Records a page (default 10). */
-                limit: number | null;
+                limit?: number;
                 /** @description The page, from 1 (default 1). */
-                page: number | null;
-                /** @description Alias of `limit`. */
-                pageSize: number | null;
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2334,7 +2253,7 @@ export interface operations {
         /** @description A customer's checkout; an admin sends an OrderForCustomerRequest */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutRequest"];
+                "application/json": components["schemas"]["CreateOrderRequest"];
             };
         };
         responses: {
@@ -2559,32 +2478,38 @@ export interface operations {
     };
     list_products: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description A category name, or `all`. */
-                category: string | null;
+                category?: string;
                 /** @description A company, or `all`. */
-                company: string | null;
+                company?: string;
                 /** @description `true` for featured products only. */
-                featured: string | null;
+                featured?: string;
                 /** @description Products a page (default 10, at most 1000). */
-                limit: string | null;
+                limit?: string;
                 /** @description `a-z` (default), `z-a`, `high` or `low` (by selling price). */
-                order: string | null;
+                order?: string;
                 /** @description The page, from 1. */
-                page: string | null;
-                /** @description Alias of `limit`. */
-                pageSize: string | null;
+                page?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: string;
                 /** @description The highest selling price to include. */
-                price: string | null;
+                price?: string;
                 /** @description Part of a title or company, any case. */
-                search: string | null;
+                search?: string;
                 /** @description Accepted and ignored (the storefront's shipping filter). */
-                shipping: string | null;
-                /** @description Alias of `order`. */
-                sort: string | null;
+                shipping?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `order`, still accepted; send `order`.
+                 */
+                sort?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2777,12 +2702,12 @@ export interface operations {
     };
     search_products: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Part of a title or company. */
-                q: string;
+                q?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2818,16 +2743,19 @@ export interface operations {
     };
     list_users: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Records a page (default 10). */
-                limit: number | null;
+                limit?: number;
                 /** @description The page, from 1 (default 1). */
-                page: number | null;
-                /** @description Alias of `limit`. */
-                pageSize: number | null;
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2981,12 +2909,12 @@ export interface operations {
     };
     search_users: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Part of a name, e-mail, mobile or company; blank finds nothing. */
-                q: string;
+                q?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
