@@ -29,8 +29,8 @@ use crate::mail::outbox::Outbox;
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
 use crate::{
-    admins, auth, categories, coupons, health, http, load_baseline, maintenance, openapi, orders,
-    products, seed, shop, uploads, users, web,
+    admins, auth, categories, coupons, crawlers, health, http, load_baseline, maintenance, openapi,
+    orders, products, seed, shop, uploads, users, web,
 };
 
 /// The largest JSON body any endpoint accepts.
@@ -154,6 +154,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
+        .merge(crawlers::router().with_state(state.clone()))
         .merge(web::landing_pages().with_state(state.clone()))
         .merge(web::router(&state.config.web_dist))
         .layer(middleware::from_fn_with_state(

@@ -69,6 +69,9 @@ pub struct Config {
     /// For load tests only (`LOAD_BASELINE_FILE`): a file served as is at
     /// `GET /api/v1/load-baseline`, the baseline listings are compared with.
     pub load_baseline_file: Option<PathBuf>,
+    /// The shop's address as shoppers type it (`PUBLIC_URL`, e.g. `https://whisk.example`), for
+    /// the absolute links of `robots.txt` and `sitemap.xml`; unset, they use the request's host.
+    pub public_url: Option<String>,
 }
 
 /// The seller named on invoices.
@@ -304,6 +307,7 @@ impl Config {
             bootstrap_admin,
             demo_catalog: var("DEMO_CATALOG").map(PathBuf::from),
             load_baseline_file: var("LOAD_BASELINE_FILE").map(PathBuf::from),
+            public_url: var("PUBLIC_URL").map(|url| url.trim_end_matches('/').to_owned()),
             trusted_proxies,
             max_pending_orders,
             host,
@@ -339,6 +343,7 @@ impl Config {
             shop: ShopIdentity::default(),
             gst: GstSettings::default(),
             load_baseline_file: None,
+            public_url: None,
             trusted_proxies: Vec::new(),
             max_pending_orders: DEFAULT_MAX_PENDING_ORDERS,
         }

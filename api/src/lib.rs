@@ -17,6 +17,7 @@ pub mod client_ip;
 pub mod compressed;
 pub mod config;
 pub mod coupons;
+pub mod crawlers;
 pub mod db;
 pub mod domain;
 pub mod error;

@@ -1,5 +1,6 @@
-//! Serves the built web app: hashed assets cached for a year, every other path falls back to
-//! `index.html` so the client-side router can show the page (or its own 404). The build writes
+//! Serves the built web app: hashed assets cached for a year, every page of the app's router gets
+//! `index.html` so the client-side router can show it, and any other path gets `index.html` with
+//! status 404 (the app shows its own 404 page; crawlers and scanners see the status). The build writes
 //! each text asset also as `.br` (brotli at its best) and `.gz` (`web/vite.config.ts`); a
 //! browser that accepts one gets that file as it is, with no compression per request.
 
@@ -13,7 +14,7 @@ use axum::http::{Response, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tower::ServiceBuilder;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::catalog::query::ProductParams;
@@ -55,11 +56,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
             ServeDir::new(dist)
                 .precompressed_br()
                 .precompressed_gzip()
-                .fallback(
-                    ServeFile::new(dist.join("index.html"))
-                        .precompressed_br()
-                        .precompressed_gzip(),
-                ),
+                .fallback(app_page_or_not_found(dist.join("index.html"))),
         );
     Router::new()
         .nest_service("/assets", assets)
@@ -82,11 +79,21 @@ const HINTED_CARDS: usize = 3;
 /// pictures are only asked for once the app has run (a phone's largest paint waits behind the
 /// whole script); with them they load while the script does.
 async fn page_with_hints(state: &AppState, hints: &str) -> Response<Body> {
-    let index = state.config.web_dist.join("index.html");
-    let Ok(html) = tokio::fs::read_to_string(&index).await else {
+    index_page(
+        &state.config.web_dist.join("index.html"),
+        StatusCode::OK,
+        hints,
+    )
+    .await
+}
+
+/// `index.html` with `hints` before `</head>`, answered with `status`.
+async fn index_page(index: &Path, status: StatusCode, hints: &str) -> Response<Body> {
+    let Ok(html) = tokio::fs::read_to_string(index).await else {
         return StatusCode::NOT_FOUND.into_response();
     };
     (
+        status,
         [
             (
                 CONTENT_TYPE,
@@ -125,13 +132,80 @@ async fn product_page(
     State(state): State<AppState>,
     UrlPath(id): UrlPath<String>,
 ) -> Response<Body> {
-    let hints = state
-        .catalog
-        .snapshot()
-        .product(&id)
-        .map(|product| preload_hints(&id, &product))
-        .unwrap_or_default();
-    page_with_hints(&state, &hints).await
+    let index = state.config.web_dist.join("index.html");
+    match state.catalog.snapshot().product(&id) {
+        Some(product) => index_page(&index, StatusCode::OK, &preload_hints(&id, &product)).await,
+        None => index_page(&index, StatusCode::NOT_FOUND, "").await,
+    }
+}
+
+/// The page routes of the web app's router (`web/src/app/router.tsx`); `:name` stands for one
+/// path segment. A test keeps the two lists equal.
+pub const APP_PAGES: &[&str] = &[
+    "/",
+    "/about",
+    "/products",
+    "/products/:id",
+    "/cart",
+    "/checkout",
+    "/orders",
+    "/orders/:id",
+    "/login",
+    "/register",
+    "/admin/login",
+    "/admin/register",
+    "/admin",
+    "/admin/users",
+    "/admin/users/create",
+    "/admin/users/edit/:id",
+    "/admin/admins",
+    "/admin/admins/create",
+    "/admin/admins/edit/:id",
+    "/admin/products",
+    "/admin/products/create",
+    "/admin/products/edit/:id",
+    "/admin/orders",
+    "/admin/orders/create",
+    "/admin/orders/edit/:id",
+    "/admin/category",
+    "/admin/category/create",
+    "/admin/category/edit/:id",
+    "/admin/coupons",
+    "/admin/coupons/create",
+    "/admin/coupons/edit/:code",
+];
+
+fn matches_route(route: &str, path: &str) -> bool {
+    let (mut wanted, mut given) = (route.split('/'), path.split('/'));
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(want), Some(segment))
+                if want == segment || (want.starts_with(':') && !segment.is_empty()) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// True when the web app has a page at `path` (one trailing slash allowed, as the router allows).
+pub fn is_app_page(path: &str) -> bool {
+    let path = match path.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => path,
+    };
+    APP_PAGES.iter().any(|route| matches_route(route, path))
+}
+
+/// What answers a path no file in `dist` has: the app's page, or `index.html` with status 404.
+fn app_page_or_not_found(index: std::path::PathBuf) -> axum::routing::MethodRouter {
+    get(move |uri: Uri| async move {
+        let status = if is_app_page(uri.path()) {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        index_page(&index, status, "").await
+    })
 }
 
 /// The API answer the app will ask for, and the thumbnails of the first cards it lists.

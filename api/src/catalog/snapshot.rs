@@ -304,6 +304,11 @@ impl Snapshot {
         &self.indexes.choices_json
     }
 
+    /// Every product, in no particular order.
+    pub fn products(&self) -> impl Iterator<Item = &ProductView> {
+        self.entries.iter().map(|entry| &**entry.view)
+    }
+
     /// How many products the catalog holds.
     pub fn len(&self) -> usize {
         self.entries.len()

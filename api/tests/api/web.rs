@@ -9,7 +9,13 @@ use crate::orders::{checkout, product, send, shop};
 #[tokio::test]
 async fn client_routes_fall_back_to_the_index_page() {
     let app = spawn_app().await;
-    for path in ["/", "/products", "/admin/users", "/no/such/page"] {
+    for path in [
+        "/",
+        "/products",
+        "/admin/users",
+        "/admin/coupons/edit/SAVE10",
+        "/cart/",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
@@ -212,11 +218,118 @@ async fn landing_pages_hint_at_the_data_and_pictures_of_their_first_screen() {
         "{head}"
     );
 
-    let unknown = app
-        .get("/products/nosuchproduct")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let unknown = app.get("/products/nosuchproduct").await;
+    assert_eq!(unknown.status(), 404, "an unknown product is not a page");
+    let unknown = unknown.text().await.unwrap();
     assert!(unknown.contains("<div id=root>") && !unknown.contains("preload"));
+}
+
+#[tokio::test]
+async fn paths_the_app_has_no_page_for_answer_404_with_its_not_found_page() {
+    let app = spawn_app().await;
+    for path in [
+        "/no/such/page",
+        "/wp-login.php",
+        "/products/a/b",
+        "/admin/nothing",
+        "/orders/",
+        "/favicon-old.ico",
+    ] {
+        let response = app.get(path).await;
+        let status = response.status();
+        let body = response.text().await.unwrap();
+        if path == "/orders/" {
+            assert_eq!(
+                status, 200,
+                "{path} is the orders page with a trailing slash"
+            );
+            continue;
+        }
+        assert_eq!(status, 404, "{path}");
+        assert!(
+            body.contains("<div id=root>"),
+            "{path}: the app shows its 404 page"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_server_knows_every_page_of_the_web_apps_router() {
+    // The router nests the storefront under '/' and the back office under 'admin', so its path
+    // literals are the pages without the leading slash, and the admin pages without 'admin/'.
+    let router = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../web/src/app/router.tsx"
+    ))
+    .unwrap();
+    let literals: std::collections::BTreeSet<&str> = router
+        .split("path: '")
+        .skip(1)
+        .filter_map(|rest| rest.split('\'').next())
+        .filter(|literal| *literal != "*")
+        .collect();
+    let expected: std::collections::BTreeSet<&str> = whisk_api::web::APP_PAGES
+        .iter()
+        .map(|page| match *page {
+            "/" => "/",
+            "/admin" => "admin",
+            "/admin/login" | "/admin/register" => &page[1..],
+            page => page.strip_prefix("/admin/").unwrap_or(&page[1..]),
+        })
+        .collect();
+    assert_eq!(
+        literals, expected,
+        "web::APP_PAGES and router.tsx list different pages"
+    );
+}
+
+#[tokio::test]
+async fn robots_and_the_sitemap_are_real_files_naming_every_product() {
+    let (app, root) = shop().await;
+    let id = product(&app, &root, "Cake Box 10 inch", "45", 20).await;
+
+    let robots = app.get("/robots.txt").await;
+    assert_eq!(robots.status(), 200);
+    assert!(
+        robots.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain")
+    );
+    let robots = robots.text().await.unwrap();
+    assert!(robots.contains("Disallow: /admin"), "{robots}");
+    let sitemap_line = robots
+        .lines()
+        .find(|line| line.starts_with("Sitemap: "))
+        .unwrap();
+    assert!(sitemap_line.ends_with("/sitemap.xml"), "{robots}");
+
+    let sitemap = app.get("/sitemap.xml").await;
+    assert_eq!(sitemap.status(), 200);
+    assert!(
+        sitemap.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/xml")
+    );
+    let sitemap = sitemap.text().await.unwrap();
+    assert!(sitemap.starts_with("<?xml"), "{sitemap}");
+    assert!(
+        sitemap.contains(&format!("/products/{id}</loc><lastmod>")),
+        "{sitemap}"
+    );
+    assert!(!sitemap.contains("<div id=root>"));
+
+    let app =
+        spawn_app_with(|config| config.public_url = Some("https://whisk.example".into())).await;
+    let robots = app.get("/robots.txt").await.text().await.unwrap();
+    assert!(
+        robots.ends_with("Sitemap: https://whisk.example/sitemap.xml\n"),
+        "{robots}"
+    );
+    let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
+    assert!(
+        sitemap.contains("<loc>https://whisk.example/products</loc>"),
+        "{sitemap}"
+    );
 }
