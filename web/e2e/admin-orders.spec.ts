@@ -310,3 +310,33 @@ test('an admin downloads the tax invoice of a delivered order as invoice-ORD….
   const saved = await download.path()
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 })
+
+test('an admin finds orders by number or buyer and narrows them by status', async ({ page, request }) => {
+  const tag = uniqueTag()
+  const token = await seedToken(request)
+  const { flour } = await seedProducts(request, token, tag)
+  const { user } = await registerByApi(request, newCustomer('Meera'))
+  const lines = [{ product: flour, amount: 1 }]
+  const first = await createOrderByApi(request, token, { userId: user._id, name: `Meera ${tag}`, discount: 0, lines })
+  const second = await createOrderByApi(request, token, { userId: user._id, name: `Meera ${tag}`, discount: 0, lines })
+  const paid = await request.patch(`/api/v1/orders/${second._id}`, { headers: bearer(token), data: { status: 'paid' } })
+  expect(paid.status()).toBe(200)
+
+  await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
+  await page.goto('/admin/orders')
+  const search = page.getByRole('searchbox', { name: 'Search orders' })
+  await search.fill(first.orderId.toLowerCase())
+  await search.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`q=${first.orderId.toLowerCase()}`))
+  await expect(page.getByRole('row', { name: new RegExp(first.orderId) })).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(second.orderId) })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Clear' }).click()
+  await search.fill(tag)
+  await search.press('Enter')
+  await expect(page.getByRole('row', { name: new RegExp(`Meera ${tag}`) })).toHaveCount(2)
+  await page.getByLabel('Status').selectOption('paid')
+  await expect(page).toHaveURL(/status=paid/)
+  await expect(page.getByRole('row', { name: new RegExp(`Meera ${tag}`) })).toHaveCount(1)
+  await expect(page.getByRole('row', { name: new RegExp(second.orderId) })).toBeVisible()
+})

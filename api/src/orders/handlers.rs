@@ -19,8 +19,8 @@ use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::orders::repo;
 use crate::orders::types::{
-    CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderForCustomer,
-    OrderForCustomerRequest, OrderList,
+    CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderFilter,
+    OrderForCustomer, OrderForCustomerRequest, OrderList,
 };
 use crate::orders::workflow::{self, Edit, Placement, ShipTo, TaxRules};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
@@ -95,20 +95,22 @@ fn required_text(errors: &mut FieldErrors, field: &str, value: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Lists orders, newest first: a customer's own, or every order for an admin.
-#[utoipa::path(get, path = "/api/v1/orders", operation_id = "list_orders", tag = "orders", params(PageParams), security(("bearer" = [])),
-    responses((status = 200, body = OrderList), (status = 401, body = crate::error::ErrorEnvelope)))]
+/// Lists orders, newest first: a customer's own, or every order for an admin; optionally only
+/// those matching a search text or with one status.
+#[utoipa::path(get, path = "/api/v1/orders", operation_id = "list_orders", tag = "orders", params(PageParams, OrderFilter), security(("bearer" = [])),
+    responses((status = 200, body = OrderList), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<PageParams>,
+    ApiQuery(filter): ApiQuery<OrderFilter>,
 ) -> ApiResult<Json<OrderList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
     let user = match &caller {
         Caller::Customer(customer) => Some(&customer.id),
         Caller::Admin(_) => None,
     };
-    let (rows, total) = repo::list(&state.db, user, page).await?;
+    let (rows, total) = repo::list(&state.db, user, &filter, page).await?;
     Ok(Json(OrderList {
         data: rows.into_iter().map(repo::OrderRow::view).collect(),
         meta: ListMeta::new(page, total),

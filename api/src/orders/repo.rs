@@ -16,7 +16,7 @@ use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::orders::lines::{CurrentProduct, PricedLine};
 use crate::orders::types::{
-    Order, OrderCoupon, OrderCustomer, OrderItem, OrderStatus, PlaceOfSupply,
+    Order, OrderCoupon, OrderCustomer, OrderFilter, OrderItem, OrderStatus, PlaceOfSupply,
 };
 use crate::products::repo::{ImageSlot, stored_rate};
 use crate::uploads::images::url;
@@ -662,20 +662,39 @@ pub async fn by_idempotency_key(
     Ok(found.first().and_then(OrderId::from_record))
 }
 
-/// One page of orders, newest first (one customer's when `user` is given), and how many there are.
+/// One page of orders, newest first (one customer's when `user` is given, only those `filter`
+/// lets through), and how many there are.
 pub async fn list(
     db: &Db,
     user: Option<&UserId>,
+    filter: &OrderFilter,
     page: pricing::PageRequest,
 ) -> anyhow::Result<(Vec<OrderRow>, u64)> {
+    macro_rules! matching {
+        () => {
+            " FROM shop_order WHERE ($user = NONE OR user = $user) AND ($status = NONE OR status = $status) \
+             AND ($q = NONE OR string::contains(string::lowercase(order_id), $q) \
+                 OR string::contains(string::lowercase(name), $q) OR string::contains(string::lowercase(email), $q) \
+                 OR string::contains(string::lowercase(company), $q))"
+        };
+    }
     let mut response = db
         .query(concat!(
             "SELECT ",
             order_fields!(),
-            ", created_at AS placed FROM shop_order WHERE $user = NONE OR user = $user ORDER BY placed DESC LIMIT $limit START $start; ",
-            "SELECT count() AS total FROM shop_order WHERE $user = NONE OR user = $user GROUP ALL;"
+            ", created_at AS placed",
+            matching!(),
+            " ORDER BY placed DESC LIMIT $limit START $start; ",
+            "SELECT count() AS total",
+            matching!(),
+            " GROUP ALL;"
         ))
         .bind(("user", user.map(UserId::record)))
+        .bind((
+            "status",
+            filter.status.map(|status| status.as_str().to_owned()),
+        ))
+        .bind(("q", filter.needle()))
         .bind(("limit", i64::from(page.page_size)))
         .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
         .await

@@ -3,9 +3,31 @@
 use pricing::{GstRate, Money};
 use serde::{Deserialize, Serialize};
 use surrealdb::types::SurrealValue;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::coupons::types::CouponKind;
+
+/// The filters of `GET /orders`, beside the page.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderFilter {
+    /// Part of the order number, the ship-to name, e-mail or company, in any case; blank finds
+    /// every order.
+    pub q: Option<String>,
+    /// Only orders with this status.
+    pub status: Option<OrderStatus>,
+}
+
+impl OrderFilter {
+    /// The search text as the query compares it: trimmed and lower-cased, `None` when blank.
+    pub fn needle(&self) -> Option<String> {
+        self.q
+            .as_deref()
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+            .map(str::to_lowercase)
+    }
+}
 
 /// Where an order's status stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, SurrealValue, ToSchema)]

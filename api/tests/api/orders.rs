@@ -459,3 +459,75 @@ async fn admins_order_for_customers_and_edits_move_the_stock() {
     let (status, _) = send(&app, Method::GET, &path, &root, None).await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn admins_find_orders_by_number_buyer_or_status() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 50).await;
+    let (_, asha) = app.register_customer("asha@example.in", "9876543210").await;
+    let (_, ravi) = app.register_customer("ravi@example.in", "9876543211").await;
+    let mut ids = Vec::new();
+    for token in [&asha, &ravi, &asha] {
+        let (status, body) = send(
+            &app,
+            Method::POST,
+            "/api/v1/orders",
+            token,
+            Some(checkout(&[(&flour, 1, 80.0)])),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["order"]["_id"].as_str().unwrap().to_owned());
+    }
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &format!("/api/v1/orders/{}", ids[2]),
+        &root,
+        Some(json!({ "status": "paid" })),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let numbers = |list: &Value| -> Vec<String> {
+        list["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|order| order["orderId"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    for (query, expected) in [
+        ("q=ord1002", vec!["ORD1002"]),
+        ("q=%20RAVI%40%20", vec!["ORD1002"]),
+        ("q=Asha%40", vec!["ORD1003", "ORD1001"]),
+        ("status=paid", vec!["ORD1003"]),
+        ("status=pending&q=asha%40", vec!["ORD1001"]),
+        ("q=%20%20", vec!["ORD1003", "ORD1002", "ORD1001"]),
+    ] {
+        let (status, list) = send(
+            &app,
+            Method::GET,
+            &format!("/api/v1/orders?{query}"),
+            &root,
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{query}: {list}");
+        assert_eq!(numbers(&list), expected, "{query}");
+        assert_eq!(
+            list["meta"]["pagination"]["total"],
+            json!(expected.len()),
+            "{query}: the count follows the filter"
+        );
+    }
+
+    let (status, body) = send(&app, Method::GET, "/api/v1/orders?status=lost", &root, None).await;
+    assert_eq!(status, 400, "{body}");
+    let (_, mine) = send(&app, Method::GET, "/api/v1/orders?q=ravi", &asha, None).await;
+    assert_eq!(
+        numbers(&mine),
+        Vec::<String>::new(),
+        "a customer's search stays within their own orders"
+    );
+}

@@ -248,7 +248,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lists orders, newest first: a customer's own, or every order for an admin. */
+        /**
+         * Lists orders, newest first: a customer's own, or every order for an admin; optionally only
+         *     those matching a search text or with one status.
+         */
         get: operations["list_orders"];
         put?: never;
         /**
@@ -2215,6 +2218,13 @@ export interface operations {
                  * @description Deprecated alias of `limit`, still accepted; send `limit`.
                  */
                 pageSize?: number;
+                /**
+                 * @description Part of the order number, the ship-to name, e-mail or company, in any case; blank finds
+                 *     every order.
+                 */
+                q?: string;
+                /** @description Only orders with this status. */
+                status?: components["schemas"]["OrderStatus"];
             };
             header?: never;
             path?: never;
@@ -2228,6 +2238,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {

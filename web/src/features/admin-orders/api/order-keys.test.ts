@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { orderKeys, pickerKeys } from '@/features/admin-orders/api/order-keys'
 
 describe('orderKeys', () => {
-  it('names the page and its size and the detail id', () => {
-    expect(orderKeys.page(3)).toEqual(['orders', 'admin', 'list', { page: 3, limit: 10 }])
+  it('names the page, its size, its filters and the detail id', () => {
+    expect(orderKeys.page({ page: 3, q: '' })).toEqual(['orders', 'admin', 'list', { page: 3, q: '', limit: 10 }])
+    expect(orderKeys.page({ page: 1, q: 'ord1', status: 'paid' })).toEqual([
+      'orders',
+      'admin',
+      'list',
+      { page: 1, q: 'ord1', status: 'paid', limit: 10 },
+    ])
     expect(orderKeys.detail('o1')).toEqual(['orders', 'admin', 'detail', 'o1'])
   })
 
   it('nests every key under the feature key that writes invalidate', () => {
-    for (const key of [orderKeys.lists(), orderKeys.page(1), orderKeys.detail('o1')]) {
+    for (const key of [orderKeys.lists(), orderKeys.page({ page: 1, q: '' }), orderKeys.detail('o1')]) {
       expect(key.slice(0, orderKeys.all.length)).toEqual(['orders'])
     }
   })

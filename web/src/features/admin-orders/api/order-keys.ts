@@ -1,5 +1,10 @@
+import type { OrderStatus } from '@/lib/api-schemas'
+
 /** Orders per page on /admin/orders. */
 export const ORDERS_PAGE_SIZE = 10
+
+/** What the orders list shows: a page, optionally narrowed by a search text and a status. */
+export type OrdersQuery = { page: number; q: string; status?: OrderStatus }
 
 /** How many products the edit screen's product picker loads: all of them, in practice. */
 export const PRODUCT_PICKER_LIMIT = 1000
@@ -13,7 +18,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   admin: () => [...orderKeys.all, 'admin'] as const,
   lists: () => [...orderKeys.admin(), 'list'] as const,
-  page: (page: number) => [...orderKeys.lists(), { page, limit: ORDERS_PAGE_SIZE }] as const,
+  page: (query: OrdersQuery) => [...orderKeys.lists(), { ...query, limit: ORDERS_PAGE_SIZE }] as const,
   detail: (id: string) => [...orderKeys.admin(), 'detail', id] as const,
 }
 

@@ -4,26 +4,32 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { PagedTable } from '@/components/paged-table'
 import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { SearchForm } from '@/components/search-form'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteOrder } from '@/features/admin-orders/api/delete-order'
 import { useOrders } from '@/features/admin-orders/api/get-orders'
 import { InvoiceButton } from '@/features/admin-orders/components/invoice-button'
+import { readStatus, StatusFilter } from '@/features/admin-orders/components/status-filter'
 import { orderCompany } from '@/features/admin-orders/order-display'
 import type { Order } from '@/lib/api-schemas'
+import { formatOrderDate } from '@/lib/format-order-date'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
-const COLUMNS = 9
+const COLUMNS = 7
 
 /**
- * The orders table, newest first, at the URL's ?page: tax invoice download (once issued), Edit
- * link and a confirmed Delete per order.
+ * The orders table, newest first, at the URL's ?page, narrowed by its ?q (order number, name,
+ * e-mail or company) and ?status: tax invoice download (once issued), Edit link and a confirmed
+ * Delete per order.
  */
 export function OrdersList() {
   const [searchParams] = useSearchParams()
   const page = readPage(searchParams)
-  const orders = useOrders(page)
+  const q = searchParams.get('q')?.trim() ?? ''
+  const status = readStatus(searchParams)
+  const orders = useOrders({ page, q, status })
   const deletion = useConfirmedDelete(useDeleteOrder(), {
     noun: 'order',
     keyOf: (order: Order) => order._id,
@@ -32,6 +38,10 @@ export function OrdersList() {
 
   return (
     <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <SearchForm q={q} label="Search orders" className="flex-1" />
+        <StatusFilter status={status} />
+      </div>
       <PagedTable
         query={orders}
         page={page}
@@ -40,11 +50,9 @@ export function OrdersList() {
         columns={COLUMNS}
         head={
           <TableRow>
+            <TableHead>Order</TableHead>
             <TableHead>Name</TableHead>
-            <TableHead>Address</TableHead>
-            <TableHead>Company</TableHead>
-            <TableHead>City</TableHead>
-            <TableHead>State</TableHead>
+            <TableHead>Ship to</TableHead>
             <TableHead className="text-right">Items</TableHead>
             <TableHead className="text-right">Total</TableHead>
             <TableHead>Status</TableHead>
@@ -66,11 +74,22 @@ type OrderRowProps = { order: Order; onDelete: () => void }
 function OrderRow({ order, onDelete }: OrderRowProps) {
   return (
     <TableRow>
-      <TableCell className="font-medium whitespace-nowrap">{order.name}</TableCell>
-      <TableCell className="min-w-32">{order.address}</TableCell>
-      <TableCell className="min-w-24">{orderCompany(order)}</TableCell>
-      <TableCell>{order.city}</TableCell>
-      <TableCell>{order.state}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <span className="font-medium">{order.orderId}</span>
+        <time dateTime={order.createdAt} className="block text-sm text-muted-foreground">
+          {formatOrderDate(order.createdAt)}
+        </time>
+      </TableCell>
+      <TableCell className="min-w-28">
+        <span className="font-medium">{order.name}</span>
+        <span className="block text-sm text-muted-foreground">{orderCompany(order)}</span>
+      </TableCell>
+      <TableCell className="min-w-40">
+        {order.address}
+        <span className="block text-sm text-muted-foreground">
+          {[order.city, order.state].filter(Boolean).join(', ')}
+        </span>
+      </TableCell>
       <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(order.orderTotal)}</TableCell>
       <TableCell>

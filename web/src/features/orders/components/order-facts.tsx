@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { Card, CardContent } from '@/components/ui/card'
-import { formatOrderDate, formatOrderDay } from '@/features/orders/format-order-date'
+import { formatOrderDate, formatOrderDay } from '@/lib/format-order-date'
 import type { Order } from '@/lib/api-schemas'
 
 /**

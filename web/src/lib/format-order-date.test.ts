@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatOrderDate, formatOrderDay, ordinal } from '@/features/orders/format-order-date'
+import { formatOrderDate, formatOrderDay, ordinal } from '@/lib/format-order-date'
 
 describe('ordinal', () => {
   it('gives st, nd, rd and th as English does', () => {
