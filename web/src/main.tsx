@@ -7,6 +7,9 @@ import { RouterProvider } from 'react-router/dom'
 import { Providers } from '@/app/providers'
 import { router } from '@/app/router'
 
+// index.html's description is for the first paint: from here on each page renders its own (PageMeta).
+document.head.querySelector('meta[name="description"]')?.remove()
+
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 

@@ -52,6 +52,12 @@ describe('pricing fixture table through wasm', () => {
       expect(amountOptions(c.context as AmountContext, c.current)).toEqual(c.expected)
   })
 
+  it('offers no amount above what the stock allows a line', () => {
+    expect(amountOptions('product-page', 1, 2)).toEqual([1, 2])
+    expect(amountOptions('cart-line', 1, 100)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(amountOptions('product-page', 1, 0)).toEqual([])
+  })
+
   it('totals and validates every order', () => {
     for (const c of table.orderTotals) expect(orderTotals(c.lines, c.discount)).toEqual(c.expected)
     for (const c of table.validateOrder) {

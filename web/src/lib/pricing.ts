@@ -98,12 +98,20 @@ export const orderTotals = (lines: OrderLine[], discount: number): OrderTotals =
 export const validateOrder = (lines: OrderLine[], discount: number): OrderProblem | null =>
   wasm().validateOrder(lines, discount)
 
-export const amountOptions = (context: AmountContext, current: number): number[] =>
-  Array.from(wasm().amountOptions(context, current))
+/**
+ * The amount choices for a select. Given the `stock` left, none above what a line of it may hold
+ * (`lineAmountLimit`): no choice at all when it is sold out.
+ */
+export function amountOptions(context: AmountContext, current: number, stock?: number): number[] {
+  const options = Array.from(wasm().amountOptions(context, current))
+  if (stock === undefined) return options
+  const limit = lineAmountLimit(stock)
+  return options.filter((amount) => amount <= limit)
+}
 
-/** The amount choices for a select; until the wasm arrives, only the current amount. */
-export function useAmountOptions(context: AmountContext, current: number): number[] {
-  return usePricingLoaded() ? amountOptions(context, current) : [current]
+/** The amount choices for a select (see amountOptions); until the wasm arrives, only the current amount. */
+export function useAmountOptions(context: AmountContext, current: number, stock?: number): number[] {
+  return usePricingLoaded() ? amountOptions(context, current, stock) : [current]
 }
 
 /** The most units one order line may hold; the server enforces it. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 
+import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
 
 /** errorElement of the whole route tree: a 404 page for unknown routes, a plain message otherwise. */
@@ -9,6 +10,7 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
   return (
     <ErrorFrame>
+      <PageMeta title="Error" />
       <h1 className="text-3xl">there was an error...</h1>
       <Button asChild>
         <Link to="/">go back home</Link>
@@ -23,6 +25,7 @@ export function NotFoundPage() {
   const home = pathname.startsWith('/admin') ? '/admin/login' : '/login'
   return (
     <ErrorFrame>
+      <PageMeta title="Page not found" />
       <p className="text-7xl font-bold text-primary sm:text-9xl">404</p>
       <h1 className="text-3xl sm:text-5xl">page not found</h1>
       <p className="text-lg text-muted-foreground">Sorry, we couldn’t find the page you’re looking for.</p>

@@ -7,9 +7,20 @@ import { cn } from '@/lib/utils'
 type SliderProps = ComponentProps<typeof SliderPrimitive.Root> & {
   /** Names the thumb, the element with role="slider" that takes keyboard focus. */
   thumbLabel: string
+  /** What the thumb's value is read as, when the number alone would mislead (e.g. 'Any price'). */
+  thumbValueText?: string
 }
 
-function Slider({ className, value, defaultValue, min = 0, max = 100, thumbLabel, ...props }: SliderProps) {
+function Slider({
+  className,
+  value,
+  defaultValue,
+  min = 0,
+  max = 100,
+  thumbLabel,
+  thumbValueText,
+  ...props
+}: SliderProps) {
   const thumbs = (value ?? defaultValue ?? [min]).length
   return (
     <SliderPrimitive.Root
@@ -29,6 +40,7 @@ function Slider({ className, value, defaultValue, min = 0, max = 100, thumbLabel
           key={index}
           data-slot="slider-thumb"
           aria-label={thumbLabel}
+          aria-valuetext={thumbValueText}
           className={cn('block size-5 rounded-full border-2 border-primary bg-card shadow-sm transition-colors', focusRing)}
         />
       ))}

@@ -23,6 +23,16 @@ class MemoryStorage {
 
 let storage: MemoryStorage
 
+/** The stock GET /products/{id} reports for every product; undefined when the server cannot be asked. */
+let serverStock: number | undefined
+
+vi.mock('@/features/cart/api/get-cart-products', () => ({
+  getCartProduct: (productId: string) =>
+    serverStock === undefined
+      ? Promise.reject(new Error(`no server in unit tests (${productId})`))
+      : Promise.resolve({ price: 120.5, stock: serverStock }),
+}))
+
 /** The cart atoms as a fresh app start sees them: the module re-read, the saved cart loaded on init. */
 async function loadAtoms() {
   vi.resetModules()
@@ -60,6 +70,7 @@ const coupon: CouponTerms = {
 }
 
 beforeEach(() => {
+  serverStock = undefined
   storage = new MemoryStorage()
   vi.stubGlobal('window', { localStorage: storage })
 })
@@ -88,6 +99,15 @@ describe('cart atoms', () => {
     expect(store.get(numItemsInCartAtom)).toBe(5)
     expect(formatInr(cart.cartTotal)).toBe('₹602.50')
     expect(cart.orderTotal).toBe(cart.cartTotal)
+  })
+
+  it('adding never takes a line above the stock the server reports', async () => {
+    const { addItemAtom, cartAtom } = await loadAtoms()
+    const store = createStore()
+    serverStock = 3
+    await store.set(addItemAtom, item(line({ amount: 2 })))
+    await store.set(addItemAtom, item(line({ amount: 2 })))
+    expect(store.get(cartAtom).cartItems.map(({ amount }) => amount)).toEqual([3])
   })
 
   it('a different cartID is appended as its own line', async () => {

@@ -1,6 +1,10 @@
-import { atom } from 'jotai'
+import { atom, type Getter, type Setter } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
+import { toast } from 'sonner'
 
+import { getCartProduct, type CatalogProducts } from '@/features/cart/api/get-cart-products'
+import { followCatalog } from '@/features/cart/follow-catalog'
+import { cartChanges } from '@/lib/cart-changes'
 import {
   cartAddItem,
   cartEditItem,
@@ -43,7 +47,16 @@ const storedGstRatesAtom = atomWithStorage<Record<string, number>>('whisk.cart-g
 /** The terms of the coupon the customer applied, as GET /coupons/{code} gave them; null for none. */
 const storedCouponAtom = atomWithStorage<CouponTerms | null>('whisk.cart-coupon.v1', null, undefined, storage)
 
+/** What the shop last changed in the cart to match the catalog, one sentence each; not saved. */
+const catalogChangesAtom = atom<string[]>([])
+
 export const cartAtom = atom((get) => get(storedCartAtom))
+
+/** The sentences saying what the cart's last refresh from the catalog changed; empty for nothing. */
+export const cartCatalogChangesAtom = atom((get) => get(catalogChangesAtom))
+
+/** Forgets what the last refresh changed, once the screen saying it has gone. */
+export const dismissCatalogChangesAtom = atom(null, (_get, set) => set(catalogChangesAtom, []))
 
 export const numItemsInCartAtom = atom((get) => get(storedCartAtom).numItemsInCart)
 
@@ -77,24 +90,38 @@ export const clearCartAtom = atom(null, (_get, set) => {
 export type AddItem = { line: CartLine; gstRate: number }
 
 /**
- * Adds a line; a line with the same cartID already in the cart gets the amount added instead.
+ * Adds a line; a line with the same cartID already in the cart gets the amount added instead,
+ * never above what the product's current stock allows (a toast then says how many the cart has).
  * Like every change below it waits for the pricing wasm, which has arrived long before a click
  * in practice; changes made meanwhile apply in order.
  */
 export const addItemAtom = atom(null, async (get, set, { line, gstRate }: AddItem) => {
-  await loadPricing()
-  set(storedCartAtom, cartAddItem(get(storedCartAtom), line))
+  // Unknown when the server cannot be asked: the line goes in, and checkout checks the stock.
+  const [product] = await Promise.all([getCartProduct(line.productID).catch(() => undefined), loadPricing()])
+  const added = cartAddItem(get(storedCartAtom), line)
+  const cart = product === undefined ? added : followCatalog(added, { [line.productID]: product })
   set(storedGstRatesAtom, { ...get(storedGstRatesAtom), [line.productID]: gstRate })
+  keepCart(get, set, cart)
+  if (cart !== added) toast.warning(cartChanges(added, cart).join('. '))
 })
 
 /** Takes the line with this cartID out of the cart, and its rate once no line has its product. */
 export const removeItemAtom = atom(null, async (get, set, cartID: string) => {
   await loadPricing()
-  const cart = cartRemoveItem(get(storedCartAtom), cartID)
-  set(storedCartAtom, cart)
-  const kept = new Set(cart.cartItems.map((line) => line.productID))
-  const rates = Object.fromEntries(Object.entries(get(storedGstRatesAtom)).filter(([id]) => kept.has(id)))
-  set(storedGstRatesAtom, rates)
+  keepCart(get, set, cartRemoveItem(get(storedCartAtom), cartID))
+})
+
+/**
+ * Brings the cart up to date with the catalog's current prices and stock (see followCatalog)
+ * and remembers what that changed, for the cart screen to say.
+ */
+export const followCatalogAtom = atom(null, async (get, set, products: CatalogProducts) => {
+  await loadPricing()
+  const before = get(storedCartAtom)
+  const after = followCatalog(before, products)
+  if (after === before) return
+  keepCart(get, set, after)
+  set(catalogChangesAtom, cartChanges(before, after))
 })
 
 export type EditItem = { cartID: string; amount: number }
@@ -116,6 +143,13 @@ export const applyCouponAtom = atom(null, (_get, set, terms: CouponTerms) => set
 
 /** Takes the coupon off the cart. */
 export const removeCouponAtom = atom(null, (_get, set) => set(storedCouponAtom, null))
+
+/** Saves `cart`, dropping the GST rates of products no longer in it. */
+function keepCart(get: Getter, set: Setter, cart: Cart) {
+  set(storedCartAtom, cart)
+  const kept = new Set(cart.cartItems.map((line) => line.productID))
+  set(storedGstRatesAtom, Object.fromEntries(Object.entries(get(storedGstRatesAtom)).filter(([id]) => kept.has(id))))
+}
 
 function usableTerms(terms: CouponTerms | null): CouponTerms | null {
   if (terms === null) return null

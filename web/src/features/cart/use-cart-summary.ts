@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useGstRates } from '@/features/cart/api/get-gst-rates'
 import { cartAtom, cartCouponAtom, cartGstRatesAtom } from '@/features/cart/atoms'
 import { cartSummary, placeOfSupply, type CartSummary, type PlaceOfSupply } from '@/features/cart/cart-summary'
+import { useCartFollowsCatalog } from '@/features/cart/use-cart-follows-catalog'
 import { usePricingLoaded } from '@/lib/pricing'
 import { useShopInfo } from '@/lib/shop-info'
 
@@ -26,6 +27,8 @@ type Options = {
 /**
  * The cart's totals with its coupon and the GST for a ship-to state. GST rates come from the
  * cart (kept when each line was added); lines saved without one get it from GET /products/{id}.
+ * The lines themselves are first brought up to date with the catalog (useCartFollowsCatalog),
+ * so the totals are what the server will charge.
  */
 export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummaryView {
   const cart = useAtomValue(cartAtom)
@@ -36,6 +39,7 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   // A coupon's validity window is judged from when the cart opened; the server judges it again
   // when the order is placed.
   const [openedMs] = useState(() => Date.now())
+  useCartFollowsCatalog()
 
   const missing = [...new Set(cart.cartItems.map((line) => line.productID))].filter((id) => !(id in keptRates))
   const fetched = useGstRates(missing)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  CART_CHANGED_MESSAGE,
   CHECKOUT_FALLBACK_MESSAGE,
   checkoutFailure,
   COUPON_REFUSED_MESSAGE,
@@ -90,11 +91,18 @@ describe('checkoutFailure', () => {
     })
   })
 
-  it('shows stock, availability and field failures as the server words them', () => {
+  it('turns stock and availability conflicts into a cart to refresh, with the server message', () => {
     const stock = apiError(409, 'out_of_stock', 'Only 3 left of Bread Flour 1 kg', { productId: 'p1', left: 3 })
-    expect(checkoutFailure(stock)).toEqual({ kind: 'message', message: 'Only 3 left of Bread Flour 1 kg' })
-    const gone = apiError(409, 'product_unavailable', 'A product in this order is no longer sold')
-    expect(checkoutFailure(gone)).toEqual({ kind: 'message', message: 'A product in this order is no longer sold' })
+    expect(checkoutFailure(stock)).toEqual({ kind: 'cart-changed', message: 'Only 3 left of Bread Flour 1 kg' })
+    const gone = apiError(409, 'product_unavailable', 'A product in this order is no longer sold', [{ productId: 'p1' }])
+    expect(checkoutFailure(gone)).toEqual({ kind: 'cart-changed', message: 'A product in this order is no longer sold' })
+    expect(checkoutFailure(apiError(409, 'out_of_stock', '', { productId: 'p1', left: 0 }))).toEqual({
+      kind: 'cart-changed',
+      message: CART_CHANGED_MESSAGE,
+    })
+  })
+
+  it('shows field failures as the server words them', () => {
     const invalid = new ApiError(400, 'validation_failed', 'invalid order', { address: 'is required' })
     expect(checkoutFailure(invalid)).toEqual({ kind: 'message', message: 'invalid order' })
   })

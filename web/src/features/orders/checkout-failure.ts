@@ -7,6 +7,9 @@ export const CHECKOUT_FALLBACK_MESSAGE = 'there was an error placing your order'
 /** Shown for a `price_changed` answer that carries no message. */
 export const PRICES_CHANGED_MESSAGE = 'Prices changed since you added these items. Please review your order.'
 
+/** Shown for an `out_of_stock` or `product_unavailable` answer that carries no message. */
+export const CART_CHANGED_MESSAGE = 'Some items in your cart are no longer available in that amount.'
+
 /** Shown for a refused coupon whose answer carries no message. */
 export const COUPON_REFUSED_MESSAGE = 'This coupon cannot be used'
 
@@ -18,6 +21,8 @@ export type CheckoutFailure =
   | { kind: 'coupon-refused'; message: string }
   /** 409 `price_changed`: put these prices in the cart, say so, stay. */
   | { kind: 'prices-changed'; updates: PriceUpdate[]; message: string }
+  /** 409 `out_of_stock` or `product_unavailable`: the cart refreshes from the catalog; say why, stay. */
+  | { kind: 'cart-changed'; message: string }
   /** Anything else (out of stock, unavailable, invalid fields, server down): say it, stay. */
   | { kind: 'message'; message: string }
 
@@ -50,6 +55,9 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
     if (error.code === 'price_changed') {
       const updates = priceUpdates(errorDetails(error))
       if (updates.length > 0) return { kind: 'prices-changed', updates, message: error.message || PRICES_CHANGED_MESSAGE }
+    }
+    if (error.code === 'out_of_stock' || error.code === 'product_unavailable') {
+      return { kind: 'cart-changed', message: errorMessage(error, CART_CHANGED_MESSAGE) }
     }
   }
   return { kind: 'message', message: errorMessage(error, CHECKOUT_FALLBACK_MESSAGE) }

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_MAX_PRICE,
   filtersSearch,
+  hasPriceFilter,
   layoutSearch,
   listingRequest,
   productCountLabel,
+  productsSearchPath,
   readLayout,
   readListingFilters,
 } from '@/features/products/listing-search'
@@ -126,5 +128,18 @@ describe('productCountLabel', () => {
     expect(productCountLabel(0)).toBe('0 products')
     expect(productCountLabel(1)).toBe('1 product')
     expect(productCountLabel(22)).toBe('22 products')
+  })
+})
+
+describe('hasPriceFilter', () => {
+  it('is true only when the URL carries a price', () => {
+    expect(hasPriceFilter(params('search=flour'))).toBe(false)
+    expect(hasPriceFilter(params('price=2500'))).toBe(true)
+  })
+})
+
+describe('productsSearchPath', () => {
+  it('opens the listing at the trimmed, encoded search', () => {
+    expect(productsSearchPath('  cake & bake ')).toBe('/products?search=cake+%26+bake')
   })
 })

@@ -32,6 +32,11 @@ export function readListingFilters(params: URLSearchParams): ListingFilters {
   }
 }
 
+/** Whether the listing at `params` is narrowed by price (the API gets a price only from the URL). */
+export function hasPriceFilter(params: URLSearchParams): boolean {
+  return params.get('price') !== null
+}
+
 function readPrice(value: string | null): number {
   if (value === null || value.trim() === '') return DEFAULT_MAX_PRICE
   const price = Number(value)
@@ -73,6 +78,11 @@ export function filtersSearch(current: URLSearchParams, filters: ListingFilters)
   next.set('order', filters.order)
   next.set('price', String(filters.price))
   return next
+}
+
+/** The listing of the products matching `search`, as the header's search box opens it. */
+export function productsSearchPath(search: string): string {
+  return `/products?${new URLSearchParams({ search: search.trim() }).toString()}`
 }
 
 /** The layout in the URL: `layout=list` for rows, a grid of cards otherwise. */

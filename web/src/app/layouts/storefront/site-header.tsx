@@ -1,5 +1,6 @@
 import { AccountBar } from '@/app/layouts/storefront/account-bar'
 import { CartLink } from '@/app/layouts/storefront/cart-link'
+import { HeaderSearch } from '@/app/layouts/storefront/header-search'
 import { MainNav } from '@/app/layouts/storefront/main-nav'
 import { MobileNav } from '@/app/layouts/storefront/mobile-nav'
 import { WhiskLogo } from '@/components/whisk-logo'
@@ -9,12 +10,14 @@ export function SiteHeader() {
   return (
     <header className="border-b bg-card">
       <AccountBar />
-      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
+      {/* The search sits in the row from lg up and in a second row of its own below lg. */}
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6">
         <MobileNav />
         <WhiskLogo to="/" />
         <div className="flex flex-1 justify-center">
           <MainNav />
         </div>
+        <HeaderSearch className="order-last w-full lg:order-none lg:w-64" />
         <CartLink />
         <ThemeToggle />
       </div>

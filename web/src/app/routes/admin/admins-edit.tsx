@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { useAdmin } from '@/features/admins/api/get-admin'
 import { EditAdminForm } from '@/features/admins/components/edit-admin-form'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
@@ -14,6 +15,7 @@ export function AdminEditAdminPage() {
   if (isNotFound(admin.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
+      <PageMeta title="Edit admin · Admin" />
       <h1 className="text-3xl">Edit admin</h1>
       {admin.data ? (
         <EditAdminForm key={admin.data.admin._id} admin={admin.data.admin} />

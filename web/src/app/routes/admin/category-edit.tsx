@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { useCategory } from '@/features/categories/api/get-category'
 import { EditCategoryForm } from '@/features/categories/components/edit-category-form'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
@@ -14,6 +15,7 @@ export function AdminEditCategoryPage() {
   if (isNotFound(category.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
+      <PageMeta title="Edit category · Admin" />
       <h1 className="text-3xl">Edit category</h1>
       {category.data ? (
         <EditCategoryForm key={category.data.category._id} category={category.data.category} />

@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { useCoupon } from '@/features/coupons/api/get-coupon'
 import { EditCouponForm } from '@/features/coupons/components/edit-coupon-form'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
@@ -14,6 +15,7 @@ export function AdminEditCouponPage() {
   if (isNotFound(coupon.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
+      <PageMeta title="Edit coupon · Admin" />
       <h1 className="text-3xl">Edit coupon</h1>
       {coupon.data ? (
         <EditCouponForm key={coupon.data.coupon.code} coupon={coupon.data.coupon} />

@@ -1,5 +1,11 @@
+import { PageMeta } from '@/components/page-meta'
 import { AdminLoginForm } from '@/features/auth/components/admin-login-form'
 
 export function AdminLoginPage() {
-  return <AdminLoginForm />
+  return (
+    <>
+      <PageMeta title="Sign in · Admin" />
+      <AdminLoginForm />
+    </>
+  )
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { useOrder } from '@/features/admin-orders/api/get-order'
 import { EditOrderForm } from '@/features/admin-orders/components/edit-order-form'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
@@ -14,6 +15,7 @@ export function AdminEditOrderPage() {
   if (isNotFound(order.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
+      <PageMeta title="Edit order · Admin" />
       <h1 className="text-3xl">Edit order</h1>
       {order.data ? (
         <EditOrderForm key={order.data.order._id} order={order.data.order} />

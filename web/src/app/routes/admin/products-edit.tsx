@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { useProduct } from '@/features/admin-products/api/get-product'
 import { EditProductForm } from '@/features/admin-products/components/edit-product-form'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
@@ -14,6 +15,7 @@ export function AdminEditProductPage() {
   if (isNotFound(product.error)) return <NotFoundPage />
   return (
     <section className="space-y-6">
+      <PageMeta title="Edit product · Admin" />
       <h1 className="text-3xl">Edit product</h1>
       {product.data ? (
         <EditProductForm key={product.data.product._id} product={product.data.product} />

@@ -1,5 +1,11 @@
+import { PageMeta } from '@/components/page-meta'
 import { AdminRegisterForm } from '@/features/auth/components/admin-register-form'
 
 export function AdminRegisterPage() {
-  return <AdminRegisterForm />
+  return (
+    <>
+      <PageMeta title="Register · Admin" />
+      <AdminRegisterForm />
+    </>
+  )
 }

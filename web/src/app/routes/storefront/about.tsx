@@ -1,6 +1,12 @@
+import { PageMeta } from '@/components/page-meta'
+
 export function AboutPage() {
   return (
     <section className="max-w-2xl space-y-4">
+      <PageMeta
+        title="About"
+        description="Whisk sells baking supplies to home bakers and bakeries: quality products, reliable service and affordable prices."
+      />
       <h1 className="text-4xl">About Whisk</h1>
       <p className="text-lg">
         Welcome to Whisk, the baking supplies shop for home bakers and professional bakeries.

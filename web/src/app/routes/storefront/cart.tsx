@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useRef } from 'react'
 import { Link } from 'react-router'
 
+import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
 import { sessionAtom } from '@/features/auth/atoms'
 import { cartAtom } from '@/features/cart/atoms'
@@ -25,6 +26,7 @@ export function CartPage() {
 
   return (
     <section className="space-y-8">
+      <PageMeta title="Cart" description="The baking supplies in your Whisk cart, with their totals." />
       <h1 ref={headingRef} tabIndex={-1} className="border-b pb-4 text-3xl outline-none sm:text-4xl">
         {empty ? 'Your cart is empty' : 'Shopping Cart'}
       </h1>

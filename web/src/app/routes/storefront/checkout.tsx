@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 
 import { FormSkeleton } from '@/components/form-skeleton'
+import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
 import { sessionAtom } from '@/features/auth/atoms'
 import { cartAtom, clearCartAtom, removeCouponAtom, updatePricesAtom } from '@/features/cart/atoms'
@@ -18,6 +19,15 @@ import { shippingDefaults } from '@/features/orders/checkout-payload'
  * the place-order button.
  */
 export function CheckoutPage() {
+  return (
+    <>
+      <PageMeta title="Checkout" />
+      <Checkout />
+    </>
+  )
+}
+
+function Checkout() {
   const session = useAtomValue(sessionAtom)
   const cart = useAtomValue(cartAtom)
   const clearCart = useSetAtom(clearCartAtom)

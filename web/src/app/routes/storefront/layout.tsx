@@ -11,7 +11,7 @@ export function StorefrontLayout() {
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10">
         <Outlet />
       </main>
       <SiteFooter />

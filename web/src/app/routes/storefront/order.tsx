@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useParams } from 'react-router'
 
+import { PageMeta } from '@/components/page-meta'
 import { sessionAtom } from '@/features/auth/atoms'
 import { OrderDetails } from '@/features/orders/components/order-details'
 import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
@@ -12,6 +13,7 @@ export function OrderPage() {
   if (!session) return <SignInRedirect warning="Please login to view order details" />
   return (
     <section>
+      <PageMeta title="Order details" />
       <OrderDetails key={id} id={id} />
     </section>
   )

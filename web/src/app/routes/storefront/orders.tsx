@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 
+import { PageMeta } from '@/components/page-meta'
 import { sessionAtom } from '@/features/auth/atoms'
 import { OrdersList } from '@/features/orders/components/orders-list'
 import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
@@ -10,6 +11,7 @@ export function OrdersPage() {
   if (!session) return <SignInRedirect warning="You must logged in to view orders" />
   return (
     <section>
+      <PageMeta title="Your Orders" />
       <OrdersList />
     </section>
   )

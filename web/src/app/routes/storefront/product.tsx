@@ -3,9 +3,11 @@ import { useParams } from 'react-router'
 import { toast } from 'sonner'
 
 import { NotFoundPage } from '@/app/routes/error'
+import { PageMeta } from '@/components/page-meta'
 import { addItemAtom } from '@/features/cart/atoms'
 import { useProduct } from '@/features/products/api/get-product'
 import { ProductDetail, ProductDetailSkeleton } from '@/features/products/components/product-detail'
+import { productDescription } from '@/features/products/page-meta'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
 import type { CartLine } from '@/lib/pricing'
 
@@ -21,16 +23,19 @@ export function ProductPage() {
   }
 
   if (isNotFound(product.error)) return <NotFoundPage />
-  if (product.data) {
-    const { product: shown } = product.data
-    return <ProductDetail key={shown._id} product={shown} onAddToBag={(line) => addToBag(line, shown.gstRate)} />
-  }
-  if (product.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(product.error, 'Failed to fetch product')}
-      </p>
-    )
-  }
-  return <ProductDetailSkeleton />
+  const shown = product.data?.product
+  return (
+    <>
+      <PageMeta title={shown?.title ?? 'Product'} description={shown && productDescription(shown)} />
+      {shown ? (
+        <ProductDetail key={shown._id} product={shown} onAddToBag={(line) => addToBag(line, shown.gstRate)} />
+      ) : product.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(product.error, 'Failed to fetch product')}
+        </p>
+      ) : (
+        <ProductDetailSkeleton />
+      )}
+    </>
+  )
 }

@@ -1,5 +1,11 @@
+import { PageMeta } from '@/components/page-meta'
 import { RegisterForm } from '@/features/auth/components/register-form'
 
 export function RegisterPage() {
-  return <RegisterForm />
+  return (
+    <>
+      <PageMeta title="Create Account" description="Create a Whisk account to order baking supplies delivered across India." />
+      <RegisterForm />
+    </>
+  )
 }

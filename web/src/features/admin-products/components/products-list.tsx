@@ -4,7 +4,6 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
 import { ActionsHead, RowActionsCell } from '@/components/row-actions'
 import { SearchForm } from '@/components/search-form'
-import { Badge } from '@/components/ui/badge'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product'
@@ -16,7 +15,7 @@ import type { Product } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
-const COLUMNS = 10
+const COLUMNS = 8
 
 /**
  * The products table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
@@ -47,13 +46,11 @@ export function ProductsList() {
         head={
           <TableRow>
             <TableHead>Title</TableHead>
-            <TableHead>Company</TableHead>
             <TableHead>Description</TableHead>
             <TableHead className="text-right">Selling Price</TableHead>
             <TableHead className="text-right">Price</TableHead>
             <TableHead className="text-right">Stock</TableHead>
             <TableHead>Featured</TableHead>
-            <TableHead>Category</TableHead>
             <TableHead>Images</TableHead>
             <ActionsHead sticky />
           </TableRow>
@@ -74,14 +71,16 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
     <TableRow>
       <TableCell className="min-w-40">
         <span className="font-medium">{product.title}</span>
-        {/* The tax facts ride under the title rather than in two more columns. */}
+        {/* Maker, category and tax facts ride under the title, so the table fits beside the actions. */}
+        <span className="block text-sm text-muted-foreground">
+          {product.company} · {product.category.name}
+        </span>
         <span className="block text-xs whitespace-nowrap text-muted-foreground">
           GST {gstRateLabel(product.gstRate)}
           {product.hsn && ` · HSN ${product.hsn}`}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{product.company}</TableCell>
-      <TableCell className="min-w-48">
+      <TableCell className="min-w-40">
         {/* Long descriptions wrap, even unbroken words, and stop at two lines; the title has them whole. */}
         <p className="line-clamp-2 max-w-prose wrap-anywhere" title={product.description || undefined}>
           {product.description}
@@ -92,10 +91,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <TableCell className="text-right tabular-nums">{product.stock}</TableCell>
       <TableCell>{product.featured ? 'Yes' : 'No'}</TableCell>
       <TableCell>
-        <Badge variant="secondary">{product.category.name}</Badge>
-      </TableCell>
-      <TableCell>
-        <div className="flex gap-1">
+        <div className="flex max-w-36 flex-wrap gap-1">
           {images.map(
             (image, index) =>
               image && (

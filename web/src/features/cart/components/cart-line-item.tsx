@@ -9,15 +9,17 @@ import { cn } from '@/lib/utils'
 
 type CartLineItemProps = {
   line: CartLine
+  /** The product's current stock; undefined until the server said. */
+  stock: number | undefined
   /** Called after the line left the cart, so the page can move focus somewhere that still exists. */
   onRemoved: () => void
 }
 
 /** One cart line: thumbnail, title, company, its amount (changeable), a remove button and its price. */
-export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
+export function CartLineItem({ line, stock, onRemoved }: CartLineItemProps) {
   const editItem = useSetAtom(editItemAtom)
   const removeItem = useSetAtom(removeItemAtom)
-  const options = useAmountOptions('cart-line', line.amount)
+  const options = useAmountOptions('cart-line', line.amount, stock)
 
   function changeAmount(amount: number) {
     editItem({ cartID: line.cartID, amount })
@@ -42,9 +44,10 @@ export function CartLineItem({ line, onRemoved }: CartLineItemProps) {
         <h2 className="text-lg break-words">{line.title}</h2>
         <p className="text-sm text-muted-foreground">{line.company}</p>
       </div>
-      <div className="col-start-2 flex items-end gap-3 sm:col-start-auto">
-        <AmountField options={options} value={line.amount} onChange={changeAmount} className="w-24" />
-        <Button variant="outline" aria-label={`Remove ${line.title}`} onClick={remove}>
+      <div className="col-start-2 flex items-start gap-3 sm:col-start-auto">
+        <AmountField options={options} value={line.amount} stock={stock} onChange={changeAmount} className="w-24" />
+        {/* Level with the select, under the field's label (14px) and its gap (8px); a stock note may follow it. */}
+        <Button variant="outline" aria-label={`Remove ${line.title}`} onClick={remove} className="mt-[1.375rem]">
           remove
         </Button>
       </div>

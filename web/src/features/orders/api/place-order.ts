@@ -8,6 +8,9 @@ import type { Checkout } from '@/lib/api-schemas'
 /** The root key of every product query, storefront and back office (see their product-keys.ts). */
 const PRODUCTS_KEY = ['products'] as const
 
+/** Refusals saying the cart no longer matches the catalog: a price, the stock or a product changed. */
+const CATALOG_CONFLICTS: ReadonlySet<string> = new Set(['price_changed', 'out_of_stock', 'product_unavailable'])
+
 /** A checkout and the Idempotency-Key of its attempt. */
 export type PlaceOrderInput = { payload: Checkout; idempotencyKey: string }
 
@@ -24,9 +27,10 @@ export function placeOrder({ payload, idempotencyKey }: PlaceOrderInput) {
 }
 
 /**
- * Places an order; on success every cached order list and order is stale. A `price_changed`
- * answer means cached product prices are stale too, so the shop's product queries (all under
- * 'products') refetch before the customer adds from them again.
+ * Places an order; on success every cached order list and order is stale. A `price_changed`,
+ * `out_of_stock` or `product_unavailable` answer means cached products are stale too, so the
+ * shop's product queries (all under 'products') refetch: the cart's among them, which brings the
+ * cart up to date.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient()
@@ -34,7 +38,7 @@ export function usePlaceOrder() {
     mutationFn: placeOrder,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'price_changed') {
+      if (error instanceof ApiError && CATALOG_CONFLICTS.has(error.code)) {
         void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })
       }
     },

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { CartChangesNotice } from '@/components/cart-changes-notice'
 import { Field, FormField } from '@/components/form-field'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -14,6 +15,7 @@ import { gstinInput, gstinMessage } from '@/features/orders/gstin-field'
 import { stateNames } from '@/features/orders/regions'
 import { SHIPPING_FIELDS, type ShippingDefaults } from '@/features/orders/types'
 import { fieldErrors } from '@/lib/api-errors'
+import { cartChanges } from '@/lib/cart-changes'
 import { formFields } from '@/lib/forms'
 import type { Cart, PriceUpdate } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
@@ -58,6 +60,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [gstinTouched, setGstinTouched] = useState(false)
   const stateRef = useRef<HTMLSelectElement>(null)
   const gstinRef = useRef<HTMLInputElement>(null)
+  // The cart as the customer last saw it (on opening checkout, then as sent): whatever the shop
+  // changed in it since (a refused order refreshes it from the catalog) is said above the button.
+  const [seenCart, setSeenCart] = useState(cart)
 
   const errors = fieldErrors(placeOrder.error)
   const failure = placeOrder.error ? checkoutFailure(placeOrder.error) : null
@@ -81,6 +86,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     const shipping = formFields(form, SHIPPING_FIELDS)
     const { businessName } = formFields(form, ['businessName'])
     attempt.current = checkoutAttempt(attempt.current, cart, newIdempotencyKey, couponCode)
+    setSeenCart(cart)
     placeOrder.mutate(
       {
         payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName }),
@@ -106,6 +112,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
               return
             case 'coupon-refused':
               props.onCouponRefused()
+              toast.warning(next.message)
+              return
+            case 'cart-changed':
               toast.warning(next.message)
               return
             case 'message':
@@ -212,6 +221,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
       </Card>
       {summary(
         <>
+          <CartChangesNotice
+            changes={cartChanges(seenCart, cart)}
+            hint="Review your order and place it again."
+          />
           {failure && failure.kind !== 'sign-in' && <CheckoutProblem failure={failure} />}
           <SubmitButton pending={placeOrder.isPending} className="w-full">
             Place Your Order
@@ -224,7 +237,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
 /** Why the last attempt failed, next to the button that tries again. */
 function CheckoutProblem({ failure }: { failure: Exclude<CheckoutFailure, { kind: 'sign-in' }> }) {
-  const warning = failure.kind === 'prices-changed' || failure.kind === 'coupon-refused'
+  const warning = failure.kind !== 'message'
   return (
     <div
       role="alert"
@@ -235,6 +248,7 @@ function CheckoutProblem({ failure }: { failure: Exclude<CheckoutFailure, { kind
     >
       <p>{failure.message}</p>
       {failure.kind === 'prices-changed' && <p className="mt-1">Your cart now shows the current prices.</p>}
+      {failure.kind === 'cart-changed' && <p className="mt-1">Your cart now holds what is left.</p>}
       {failure.kind === 'coupon-refused' && (
         <p className="mt-1">The coupon was taken off your order. Place your order again to buy without it.</p>
       )}

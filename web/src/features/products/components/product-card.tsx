@@ -2,13 +2,13 @@ import { Link } from 'react-router'
 
 import { focusRing } from '@/components/ui/focus-ring'
 import { ProductPicture } from '@/features/products/components/product-picture'
+import { ProductPrice } from '@/features/products/components/product-price'
 import { productThumbnail } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
-import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
-/** The grid the home page and the listing share: one column on small phones, up to three on wide screens. */
-export const productGridClass = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 sm:gap-6 lg:grid-cols-3'
+/** The grid the home page and the listing share: two columns on phones, three on wide screens. */
+export const productGridClass = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3'
 
 export function productPath(product: Product): string {
   return `/products/${encodeURIComponent(product._id)}`
@@ -24,7 +24,7 @@ type ProductCardProps = {
   eager?: boolean
 }
 
-/** A product in a grid: thumbnail, title, company and selling price, the whole card one link. */
+/** A product in a grid: square picture, title, company and prices, the whole card one link. */
 export function ProductCard({ product, headingLevel = 'h3', eager = false }: ProductCardProps) {
   const Heading = headingLevel
   return (
@@ -41,14 +41,14 @@ export function ProductCard({ product, headingLevel = 'h3', eager = false }: Pro
         alt={product.title}
         title={product.title}
         width={400}
-        height={300}
+        height={400}
         eager={eager}
-        className="aspect-[4/3] w-full"
+        className="aspect-square w-full object-contain"
       />
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="text-lg group-hover:underline">{product.title}</Heading>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <Heading className="line-clamp-3 text-base leading-snug break-words group-hover:underline sm:line-clamp-none sm:text-lg">{product.title}</Heading>
         <p className="text-sm text-muted-foreground">{product.company}</p>
-        <p className="mt-auto pt-2 font-semibold text-primary">{formatInr(product.sellingPrice)}</p>
+        <ProductPrice product={product} className="mt-auto pt-2" />
       </div>
     </Link>
   )

@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { productCartLine } from '@/features/products/cart-line'
 import { ProductGallery } from '@/features/products/components/product-gallery'
+import { ProductPrice } from '@/features/products/components/product-price'
 import type { Product } from '@/lib/api-schemas'
-import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
+import { useAmountOptions, type CartLine } from '@/lib/pricing'
 
 type ProductDetailProps = {
   product: Product
@@ -19,7 +20,7 @@ type ProductDetailProps = {
 /** The product page: breadcrumb, gallery, title, company, prices, description, amount and 'Add to bag'. */
 export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
   const [amount, setAmount] = useState(1)
-  const options = useAmountOptions('product-page', 1)
+  const options = useAmountOptions('product-page', 1, product.stock)
   const outOfStock = product.stock <= 0
 
   return (
@@ -32,15 +33,9 @@ export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
             <h1 className="text-3xl break-words sm:text-4xl">{product.title}</h1>
             <p className="text-lg text-muted-foreground">{product.company}</p>
           </div>
-          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <p className="text-2xl font-semibold text-primary">
-              <span className="sr-only">Selling price </span>
-              <span>{formatInr(product.sellingPrice)}</span>
-            </p>
-            <s className="text-lg text-muted-foreground">
-              <span className="sr-only">Original price </span>
-              <span>{formatInr(product.price)}</span>
-            </s>
+          <div className="space-y-1">
+            <ProductPrice product={product} size="page" />
+            <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
           </div>
           <p className="leading-relaxed whitespace-pre-line">{product.description}</p>
           <form
@@ -50,8 +45,11 @@ export function ProductDetail({ product, onAddToBag }: ProductDetailProps) {
               if (!outOfStock) onAddToBag(productCartLine(product, amount))
             }}
           >
-            <AmountField options={options} value={amount} onChange={setAmount} disabled={outOfStock} />
-            {outOfStock && <p className="font-medium text-destructive">Out of stock</p>}
+            {outOfStock ? (
+              <p className="font-medium text-destructive">Out of stock</p>
+            ) : (
+              <AmountField options={options} value={amount} stock={product.stock} onChange={setAmount} />
+            )}
             <Button type="submit" size="lg" disabled={outOfStock}>
               Add to bag
             </Button>

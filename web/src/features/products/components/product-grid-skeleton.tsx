@@ -11,8 +11,8 @@ export function ProductGridSkeleton({ count = 6, label }: { count?: number; labe
       <div className={productGridClass}>
         {Array.from({ length: count }, (_, index) => (
           <div key={index} aria-hidden="true" className="overflow-hidden rounded-xl border bg-card shadow-sm">
-            <Skeleton className="aspect-[4/3] w-full rounded-none" />
-            <div className="space-y-2 p-4">
+            <Skeleton className="aspect-square w-full rounded-none" />
+            <div className="space-y-2 p-3 sm:p-4">
               <Skeleton className="h-5 w-3/4" />
               <Skeleton className="h-4 w-1/2" />
               <Skeleton className="mt-4 h-5 w-1/3" />

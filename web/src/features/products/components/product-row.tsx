@@ -3,12 +3,12 @@ import { Link } from 'react-router'
 import { focusRing } from '@/components/ui/focus-ring'
 import { productPath } from '@/features/products/components/product-card'
 import { ProductPicture } from '@/features/products/components/product-picture'
+import { ProductPrice } from '@/features/products/components/product-price'
 import { productThumbnail } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
-import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
-/** A product in the list layout: a bigger thumbnail beside the title, company and selling price. */
+/** A product in the list layout: a bigger thumbnail beside the title, company and prices. */
 export function ProductRow({ product }: { product: Product }) {
   return (
     <Link
@@ -26,15 +26,13 @@ export function ProductRow({ product }: { product: Product }) {
         title={product.title}
         width={320}
         height={320}
-        className="row-span-2 aspect-square w-full rounded-lg sm:row-span-1"
+        className="row-span-2 aspect-square w-full rounded-lg object-contain sm:row-span-1"
       />
       <div className="min-w-0 self-end sm:self-center">
         <h2 className="text-lg break-words group-hover:underline sm:text-xl">{product.title}</h2>
         <p className="text-sm text-muted-foreground sm:text-base">{product.company}</p>
       </div>
-      <p className="self-start font-semibold text-primary sm:self-center sm:text-lg">
-        {formatInr(product.sellingPrice)}
-      </p>
+      <ProductPrice product={product} className="self-start sm:flex-col sm:items-end sm:self-center" />
     </Link>
   )
 }

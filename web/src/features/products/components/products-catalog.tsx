@@ -2,6 +2,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router'
 
 import { Pagination } from '@/components/pagination'
 import { useProducts } from '@/features/products/api/get-products'
+import { FiltersDisclosure } from '@/features/products/components/filters-disclosure'
 import { LayoutToggle } from '@/features/products/components/layout-toggle'
 import { EAGER_CARDS, ProductCard, productGridClass } from '@/features/products/components/product-card'
 import { ProductGridSkeleton } from '@/features/products/components/product-grid-skeleton'
@@ -42,13 +43,14 @@ export function ProductsCatalog() {
   }
 
   return (
-    <div className="space-y-8">
-      <ProductsFilters
-        // A new URL (Back, 'reset', a submitted search) starts the form again from it.
+    <div className="space-y-6 sm:space-y-8">
+      <FiltersDisclosure
+        // A new URL (Back, 'reset', a submitted search) starts the form again from it, and on a
+        // phone folds it away to show the results.
         key={JSON.stringify(readListingFilters(searchParams))}
-        categories={meta?.categories ?? []}
-        companies={meta?.companies ?? []}
-      />
+      >
+        <ProductsFilters categories={meta?.categories ?? []} companies={meta?.companies ?? []} />
+      </FiltersDisclosure>
       <div className="flex items-center justify-between gap-4 border-b pb-4">
         <p aria-live="polite" className="text-lg font-medium">
           {pagination ? productCountLabel(pagination.total) : ''}

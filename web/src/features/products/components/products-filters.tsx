@@ -7,6 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Slider } from '@/components/ui/slider'
 import {
   filtersSearch,
+  hasPriceFilter,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
@@ -31,6 +32,9 @@ type ProductsFiltersProps = {
 export function ProductsFilters({ categories, companies }: ProductsFiltersProps) {
   const [searchParams, setSearchParams] = useSearchParams()
   const [filters, setFilters] = useState<ListingFilters>(() => readListingFilters(searchParams))
+  // Until the URL has a price or the slider moves, the list is not narrowed by price.
+  const [priceChosen, setPriceChosen] = useState(() => hasPriceFilter(searchParams))
+  const priceText = priceChosen ? formatInr(filters.price) : 'Any price'
 
   function update<Key extends keyof ListingFilters>(key: Key, value: ListingFilters[Key]) {
     setFilters((current) => ({ ...current, [key]: value }))
@@ -112,16 +116,19 @@ export function ProductsFilters({ categories, companies }: ProductsFiltersProps)
           <span className="text-sm leading-none font-medium">
             Select price
           </span>
-          <span className="font-semibold tabular-nums">{formatInr(filters.price)}</span>
+          <span className="font-semibold tabular-nums">{priceText}</span>
         </div>
         <Slider
           thumbLabel="Select price"
+          thumbValueText={priceText}
           min={PRICE_MIN}
           max={PRICE_MAX}
           step={PRICE_STEP}
           value={[filters.price]}
           onValueChange={([price]) => {
-            if (price !== undefined) update('price', price)
+            if (price === undefined) return
+            update('price', price)
+            setPriceChosen(true)
           }}
         />
         <div className="flex justify-between text-xs text-muted-foreground">

@@ -15,7 +15,7 @@ import { readPage } from '@/lib/page-search'
 
 const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'success', inactive: 'secondary' }
 
-const COLUMNS = 9
+const COLUMNS = 5
 
 /**
  * The customers table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
@@ -46,12 +46,8 @@ export function UsersList() {
         head={
           <TableRow>
             <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
+            <TableHead>Contact</TableHead>
             <TableHead>Address</TableHead>
-            <TableHead>City</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Mobile</TableHead>
-            <TableHead>Company</TableHead>
             <TableHead>Status</TableHead>
             <ActionsHead sticky />
           </TableRow>
@@ -59,13 +55,20 @@ export function UsersList() {
       >
         {users.data?.data.map((user) => (
           <TableRow key={user._id}>
-            <TableCell className="font-medium whitespace-nowrap">{user.username}</TableCell>
-            <TableCell className="whitespace-nowrap">{user.email}</TableCell>
-            <TableCell className="min-w-40">{user.address}</TableCell>
-            <TableCell>{user.city}</TableCell>
-            <TableCell>{user.state}</TableCell>
-            <TableCell className="whitespace-nowrap">{user.mobile}</TableCell>
-            <TableCell>{user.company}</TableCell>
+            <TableCell className="min-w-32">
+              <span className="font-medium">{user.username}</span>
+              <span className="block text-sm text-muted-foreground">{user.company}</span>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {user.email}
+              <span className="block text-sm text-muted-foreground">{user.mobile}</span>
+            </TableCell>
+            <TableCell className="min-w-40">
+              {user.address}
+              <span className="block text-sm text-muted-foreground">
+                {[user.city, user.state].filter(Boolean).join(', ')}
+              </span>
+            </TableCell>
             <TableCell>
               <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
             </TableCell>
