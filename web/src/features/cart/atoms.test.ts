@@ -105,8 +105,8 @@ describe('cart atoms', () => {
     const { addItemAtom, cartAtom } = await loadAtoms()
     const store = createStore()
     serverStock = 3
-    await store.set(addItemAtom, item(line({ amount: 2 })))
-    await store.set(addItemAtom, item(line({ amount: 2 })))
+    expect(await store.set(addItemAtom, item(line({ amount: 2 }))), 'all of it went in').toBe(true)
+    expect(await store.set(addItemAtom, item(line({ amount: 2 }))), 'held back by the stock').toBe(false)
     expect(store.get(cartAtom).cartItems.map(({ amount }) => amount)).toEqual([3])
   })
 

@@ -102,7 +102,9 @@ export const addItemAtom = atom(null, async (get, set, { line, gstRate }: AddIte
   const cart = product === undefined ? added : followCatalog(added, { [line.productID]: product })
   set(storedGstRatesAtom, { ...get(storedGstRatesAtom), [line.productID]: gstRate })
   keepCart(get, set, cart)
-  if (cart !== added) toast.warning(cartChanges(added, cart).join('. '))
+  if (cart === added) return true
+  toast.warning(cartChanges(added, cart).join('. '))
+  return false
 })
 
 /** Takes the line with this cartID out of the cart, and its rate once no line has its product. */

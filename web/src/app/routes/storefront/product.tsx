@@ -17,9 +17,9 @@ export function ProductPage() {
   const product = useProduct(id)
   const addItem = useSetAtom(addItemAtom)
 
-  function addToBag(line: CartLine, gstRate: number) {
-    addItem({ line, gstRate })
-    toast.success('Item added to cart')
+  /** The success toast only when the whole amount went in; a line held back by the stock says so itself. */
+  async function addToBag(line: CartLine, gstRate: number) {
+    if (await addItem({ line, gstRate })) toast.success('Item added to cart')
   }
 
   if (isNotFound(product.error)) return <NotFoundPage />
@@ -28,7 +28,7 @@ export function ProductPage() {
     <>
       <PageMeta title={shown?.title ?? 'Product'} description={shown && productDescription(shown)} />
       {shown ? (
-        <ProductDetail key={shown._id} product={shown} onAddToBag={(line) => addToBag(line, shown.gstRate)} />
+        <ProductDetail key={shown._id} product={shown} onAddToBag={(line) => void addToBag(line, shown.gstRate)} />
       ) : product.isError ? (
         <p role="alert" className="text-destructive">
           {errorMessage(product.error, 'Failed to fetch product')}
