@@ -98,6 +98,15 @@ test('a signed-in customer checks out the bag and finds the order with the right
   const orderNumber = ((await view.getAttribute('aria-label')) ?? '').replace('View order ', '')
   await expect(row.getByRole('cell').first()).toHaveText(orderNumber)
 
+  // On a phone each order is a card whose cost, status and link are on screen.
+  await page.setViewportSize({ width: 360, height: 740 })
+  const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem')
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText(inr(3 * 249.5))
+  await expect(card).toContainText('pending')
+  await expect(card.getByRole('link', { name: `View order ${orderNumber}` })).toBeInViewport()
+  await page.setViewportSize({ width: 1280, height: 720 })
+
   await view.click()
   await expect(page).toHaveURL(/\/orders\/[^/]+$/)
   await expect(fact(page, 'Order ID')).toHaveText(orderNumber)
