@@ -121,6 +121,12 @@ test('a signed-in customer checks out the bag and finds the order with the right
   await expect(totalValue(page, 'Order totals', 'Subtotal')).toHaveText(inr(3 * 249.5))
   await expect(totalValue(page, 'Order totals', 'Discount')).toHaveCount(0)
   await expect(totalValue(page, 'Order totals', 'Total')).toHaveText(inr(3 * 249.5))
+  // On a phone the price and quantity go under the name, and the line's Total stays on screen.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await item.scrollIntoViewIfNeeded()
+  await expect(item.getByRole('cell').last()).toBeInViewport({ ratio: 1 })
+  await expect(item).toContainText(`${inr(249.5)} × 3`)
+  await page.setViewportSize({ width: 1280, height: 720 })
   // Not delivered yet: no invoice.
   await expect(page.getByRole('button', { name: 'Download Invoice' })).toHaveCount(0)
 

@@ -8,10 +8,13 @@ import { formatInr } from '@/lib/pricing'
 /** Money taken off, with a true minus sign: "−₹50.00". */
 const minus = (amount: number) => `−${formatInr(amount)}`
 
+/** Columns a phone leaves out: the product cell says their values under the name instead. */
+const WIDE_ONLY = 'hidden sm:table-cell'
+
 /**
  * The order's lines: product (with its HSN code and GST rate), unit price, quantity, the line's
- * share of the discounts when any line has one, and what the line was charged. Scrolls sideways
- * on a phone.
+ * share of the discounts when any line has one, and what the line was charged. On a phone the
+ * price, quantity and discount go under the product's name, so the Total column stays on screen.
  */
 export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
   const discounts = summary.anyLineDiscount
@@ -21,28 +24,36 @@ export function OrderItemsTable({ summary }: { summary: OrderSummary }) {
         <TableHeader>
           <TableRow>
             <TableHead>Product</TableHead>
-            <TableHead className="text-right">Price</TableHead>
-            <TableHead className="text-right">Qty</TableHead>
-            {discounts && <TableHead className="text-right">Discount</TableHead>}
+            <TableHead className={`${WIDE_ONLY} text-right`}>Price</TableHead>
+            <TableHead className={`${WIDE_ONLY} text-right`}>Qty</TableHead>
+            {discounts && <TableHead className={`${WIDE_ONLY} text-right`}>Discount</TableHead>}
             <TableHead className="text-right">Total</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {summary.lines.map((line) => (
             <TableRow key={line.productId}>
-              <TableCell className="min-w-48">
+              <TableCell className="sm:min-w-48">
                 <div className="flex items-center gap-3">
                   <OrderItemThumbnail src={line.image} name={line.name} />
                   <div className="min-w-0 space-y-0.5">
                     <p className="font-medium break-words">{line.name}</p>
                     <LineTax line={line} />
+                    <p className="text-sm tabular-nums sm:hidden">
+                      <span className="whitespace-nowrap">
+                        {formatInr(line.price)} × {line.amount}
+                      </span>
+                      {line.discount !== 0 && <span className="block whitespace-nowrap">Discount {minus(line.discount)}</span>}
+                    </p>
                   </div>
                 </div>
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(line.price)}</TableCell>
-              <TableCell className="text-right tabular-nums">{line.amount}</TableCell>
+              <TableCell className={`${WIDE_ONLY} text-right whitespace-nowrap tabular-nums`}>
+                {formatInr(line.price)}
+              </TableCell>
+              <TableCell className={`${WIDE_ONLY} text-right tabular-nums`}>{line.amount}</TableCell>
               {discounts && (
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                <TableCell className={`${WIDE_ONLY} text-right whitespace-nowrap tabular-nums`}>
                   {line.discount === 0 ? '—' : minus(line.discount)}
                 </TableCell>
               )}
