@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use crate::admins::repo::{self, AdminChanges};
 use crate::admins::types::{AdminEnvelope, AdminList, UpdateAdmin};
 use crate::auth::session::{Admin, forbidden};
-use crate::domain::{AdminId, Email, FieldErrors, Password, Username};
+use crate::domain::{AdminId, FieldErrors, Password, sent_name_and_email};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
@@ -64,13 +64,11 @@ pub async fn update(
     admin.require_superadmin()?;
     let id = admin_id(&id)?;
     let mut errors = FieldErrors::new();
+    let (username, email) =
+        sent_name_and_email(&mut errors, body.username.as_deref(), body.email.as_deref());
     let mut changes = AdminChanges {
-        username: errors
-            .check_sent("username", body.username.as_deref(), Username::parse)
-            .map(|username| username.as_str().to_owned()),
-        email: errors
-            .check_sent("email", body.email.as_deref(), Email::parse)
-            .map(|email| email.as_str().to_owned()),
+        username,
+        email,
         password_hash: None,
         role: body.role,
     };

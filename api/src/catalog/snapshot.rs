@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pricing::Money;
 
 use crate::catalog::search_index::SearchIndex;
-use crate::compressed::{AnswerCache, EncodedJson, Encoding};
+use crate::compressed::AnswerCache;
 use crate::products::types::{CategoryRef, ProductView};
 
 #[derive(Debug, Clone)]
@@ -263,15 +263,10 @@ impl Snapshot {
         }
     }
 
-    /// The answer to `request` (path and query) in `encoding`, written by `json` the first time
-    /// this snapshot is asked, then kept compressed (see [`crate::compressed`]).
-    pub fn answer(
-        &self,
-        request: String,
-        encoding: Encoding,
-        json: impl FnOnce() -> String,
-    ) -> EncodedJson {
-        self.answers.answer(request, encoding, json)
+    /// The answers this snapshot has given, kept compressed until it is replaced (see
+    /// [`crate::compressed`]).
+    pub fn answers(&self) -> &AnswerCache {
+        &self.answers
     }
 
     /// The categories, by name.

@@ -9,5 +9,6 @@ mod validation;
 pub use ids::{AdminId, CategoryId, OrderId, ProductId, UserId, new_record_key};
 pub use people::{
     AdminRole, Email, Identifier, Mobile, Password, RequiredText, UserStatus, Username,
+    sent_name_and_email,
 };
 pub use validation::FieldErrors;

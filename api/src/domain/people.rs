@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 use surrealdb::types::SurrealValue;
 use utoipa::ToSchema;
 
+use super::validation::FieldErrors;
+
 /// A username: 2 to 50 characters after trimming.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
@@ -22,6 +24,23 @@ impl Username {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// The name and e-mail an account update sent, each checked when sent: `None` when left out or
+/// refused (the refusal recorded in `errors`).
+pub fn sent_name_and_email(
+    errors: &mut FieldErrors,
+    username: Option<&str>,
+    email: Option<&str>,
+) -> (Option<String>, Option<String>) {
+    (
+        errors
+            .check_sent("username", username, Username::parse)
+            .map(|username| username.as_str().to_owned()),
+        errors
+            .check_sent("email", email, Email::parse)
+            .map(|email| email.as_str().to_owned()),
+    )
 }
 
 /// An e-mail address, lower-cased.

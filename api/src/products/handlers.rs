@@ -102,13 +102,13 @@ pub async fn list(
 ) -> ApiResult<EncodedJson> {
     let query = params.check()?;
     let snapshot = state.catalog.snapshot();
-    Ok(
-        snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
+    Ok(snapshot
+        .answers()
+        .answer(request_key(&uri), Encoding::preferred(&headers), || {
             let listing = snapshot.list(&query);
             let pagination = ListMeta::new(query.page, listing.total).pagination;
             catalog_json::listing(&listing.products, &pagination, &snapshot)
-        }),
-    )
+        }))
 }
 
 /// What a catalog answer is kept under: the request's path and query as the client wrote them.
@@ -127,9 +127,11 @@ pub async fn search(
     ApiQuery(query): ApiQuery<ProductSearch>,
 ) -> EncodedJson {
     let snapshot = state.catalog.snapshot();
-    snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
-        catalog_json::matches(&snapshot.search(&query.q, SEARCH_LIMIT))
-    })
+    snapshot
+        .answers()
+        .answer(request_key(&uri), Encoding::preferred(&headers), || {
+            catalog_json::matches(&snapshot.search(&query.q, SEARCH_LIMIT))
+        })
 }
 
 /// One product.
@@ -143,11 +145,11 @@ pub async fn get(
 ) -> ApiResult<EncodedJson> {
     let snapshot = state.catalog.snapshot();
     let product = snapshot.product(&id).ok_or_else(not_found)?;
-    Ok(
-        snapshot.answer(request_key(&uri), Encoding::preferred(&headers), || {
+    Ok(snapshot
+        .answers()
+        .answer(request_key(&uri), Encoding::preferred(&headers), || {
             catalog_json::envelope(&product)
-        }),
-    )
+        }))
 }
 
 /// Checked text fields: either all required (create) or each optional over an existing product.

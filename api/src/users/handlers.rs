@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 
 use crate::auth::session::Admin;
 use crate::domain::{
-    Email, FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, Username,
+    FieldErrors, Mobile, Password, RequiredText, UserId, UserStatus, sent_name_and_email,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
@@ -98,13 +98,11 @@ pub async fn update(
     let id = user_id(&id)?;
     let mut errors = FieldErrors::new();
     let mobile = body.mobile.as_ref().map(MobileInput::as_text);
+    let (username, email) =
+        sent_name_and_email(&mut errors, body.username.as_deref(), body.email.as_deref());
     let mut changes = UserChanges {
-        username: errors
-            .check_sent("username", body.username.as_deref(), Username::parse)
-            .map(|username| username.as_str().to_owned()),
-        email: errors
-            .check_sent("email", body.email.as_deref(), Email::parse)
-            .map(|email| email.as_str().to_owned()),
+        username,
+        email,
         mobile: errors
             .check_sent("mobile", mobile.as_deref(), Mobile::parse)
             .map(|mobile| mobile.as_str().to_owned()),
