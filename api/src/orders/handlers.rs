@@ -136,7 +136,7 @@ pub async fn get(
     params(("Idempotency-Key" = Option<String>, Header, description = "Replays return the first order")),
     request_body(content = crate::orders::types::CreateOrderRequest, description = "A customer's checkout; an admin sends an OrderForCustomerRequest"),
     responses((status = 201, body = OrderEnvelope), (status = 400, body = crate::error::ErrorEnvelope),
-        (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders})", body = crate::error::ErrorEnvelope)))]
+        (status = 409, description = "price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable (details: [{productId}]), coupon_unusable (details: {reason}) or too_many_pending_orders (details: {maxPendingOrders})", body = crate::error::ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,

@@ -2291,7 +2291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable or too_many_pending_orders (details: {maxPendingOrders}) */
+            /** @description price_changed (details: [{productId, price}]), out_of_stock (details: {productId, left}), product_unavailable (details: [{productId}]), coupon_unusable (details: {reason}) or too_many_pending_orders (details: {maxPendingOrders}) */
             409: {
                 headers: {
                     [name: string]: unknown;
