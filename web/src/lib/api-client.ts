@@ -1,7 +1,8 @@
 import createClient, { type MaybeOptionalInit, type Middleware } from 'openapi-fetch'
 
 import { apiErrorFrom, networkError } from '@/lib/api-errors'
-import type { ApiAnswer, ApiPaths, HttpMethod, PathsWith } from '@/lib/api-paths'
+import type { ApiAnswer, HttpMethod, PathsWith } from '@/lib/api-paths'
+import type { paths } from '@/lib/api-types'
 import { notifyUnauthorized, sessionToken, type ApiSession } from '@/lib/api-session'
 
 /** The bearer token a request carries, if any. */
@@ -32,13 +33,13 @@ const reportFailures: Middleware = {
 /** How a call reads a successful answer: as JSON, or as a Blob (a PDF). */
 type ParseAs = 'json' | 'blob'
 
-type Options<Path extends keyof ApiPaths, Method extends HttpMethod> = MaybeOptionalInit<ApiPaths[Path], Method>
+type Options<Path extends keyof paths, Method extends HttpMethod> = MaybeOptionalInit<paths[Path], Method>
 
 /**
  * The options of a call. They are not inferred from the argument, so that a misspelt or renamed
  * parameter or body field is an error rather than an extra property.
  */
-type CallArgs<Path extends keyof ApiPaths, Method extends HttpMethod, As extends ParseAs> =
+type CallArgs<Path extends keyof paths, Method extends HttpMethod, As extends ParseAs> =
   undefined extends Options<Path, Method>
     ? [options?: Omit<NonNullable<Options<Path, Method>>, 'parseAs'> & { parseAs?: As }]
     : [options: Omit<Options<Path, Method>, 'parseAs'> & { parseAs?: As }]
@@ -62,7 +63,7 @@ export type ApiClient = {
 
 /** A client of the API that calls as `session` (its token attached), or as nobody. */
 function createApiClient(session?: ApiSession): ApiClient {
-  const client = createClient<ApiPaths>({
+  const client = createClient<paths>({
     // The page's origin, as a relative URL would be; Request objects need an absolute one.
     baseUrl: location.origin,
     headers: { Accept: 'application/json' },
