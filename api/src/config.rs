@@ -5,9 +5,10 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use pricing::{GstRate, Money, Region};
+use pricing::{DeliveryTerms, GstRate, Money, Region};
 
 use crate::client_ip::{self, Cidr};
+use crate::payments::{self, UpiPayee};
 
 /// The sender of outgoing mail when `MAIL_FROM` is unset.
 pub const DEFAULT_MAIL_FROM: &str = "Whisk <no-reply@whisk.example>";
@@ -60,6 +61,12 @@ pub struct Config {
     pub shop: ShopIdentity,
     /// The GST rates products may have.
     pub gst: GstSettings,
+    /// What delivery costs (`DELIVERY_FEE`, default 49; `DELIVERY_FREE_FROM`, default 499, 0
+    /// for never free; `DELIVERY_GST_RATE`, default 18).
+    pub delivery: DeliveryTerms,
+    /// Where UPI payments go (`SHOP_UPI_ID`, the demo's made-up ID when unset; `none` turns
+    /// UPI off, leaving cash on delivery), named as the shop.
+    pub upi: Option<UpiPayee>,
     /// Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: comma-separated addresses
     /// or CIDR blocks, none by default). Behind nginx on the same machine: `127.0.0.1`.
     pub trusted_proxies: Vec<Cidr>,
@@ -106,6 +113,55 @@ impl Default for ShopIdentity {
     }
 }
 
+/// The delivery fee when `DELIVERY_FEE` is unset, in rupees, GST included.
+pub const DEFAULT_DELIVERY_FEE: i64 = 49;
+
+/// The goods value from which delivery is free when `DELIVERY_FREE_FROM` is unset, in rupees.
+pub const DEFAULT_DELIVERY_FREE_FROM: i64 = 499;
+
+/// The GST rate in the delivery fee when `DELIVERY_GST_RATE` is unset: courier and local
+/// delivery services are taxed at 18 %.
+pub const DEFAULT_DELIVERY_GST_RATE: u8 = 18;
+
+/// The demo shop's UPI ID when `SHOP_UPI_ID` is unset (a made-up one, like its GSTIN).
+pub const DEFAULT_UPI_ID: &str = "whisk.demo@upi";
+
+/// Reads `DELIVERY_FEE`, `DELIVERY_FREE_FROM` and `DELIVERY_GST_RATE`. A fee of 0 delivers
+/// every order free; a threshold of 0 charges the fee on every order.
+fn delivery_terms(
+    fee: Option<String>,
+    free_from: Option<String>,
+    gst_rate: Option<String>,
+) -> anyhow::Result<DeliveryTerms> {
+    let rupees = |name: &str, text: &str| {
+        text.trim()
+            .parse::<Money>()
+            .ok()
+            .filter(|amount| !amount.is_negative() && pricing::check_unit_price(*amount).is_ok())
+            .with_context(|| format!("{name}: '{text}' is not an amount of rupees"))
+    };
+    let fee = match fee {
+        Some(text) => rupees("DELIVERY_FEE", &text)?,
+        None => Money::from_rupees(DEFAULT_DELIVERY_FEE),
+    };
+    let free_from = match free_from {
+        Some(text) => Some(rupees("DELIVERY_FREE_FROM", &text)?),
+        None => Some(Money::from_rupees(DEFAULT_DELIVERY_FREE_FROM)),
+    }
+    .filter(|threshold| !threshold.is_zero());
+    let gst_rate = match gst_rate {
+        Some(text) => gst_rate_of(&text).with_context(|| {
+            format!("DELIVERY_GST_RATE: '{text}' is not a percent from 0 to 100")
+        })?,
+        None => GstRate::percent(DEFAULT_DELIVERY_GST_RATE),
+    };
+    Ok(DeliveryTerms {
+        fee,
+        free_from,
+        gst_rate,
+    })
+}
+
 /// The GST rates in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GstSettings {
@@ -127,7 +183,7 @@ impl Default for GstSettings {
     }
 }
 
-fn gst_rate(text: &str) -> Option<GstRate> {
+fn gst_rate_of(text: &str) -> Option<GstRate> {
     text.trim()
         .parse::<Money>()
         .ok()
@@ -144,7 +200,7 @@ fn gst_settings(
         let mut rates = list
             .split(',')
             .map(|rate| {
-                gst_rate(rate).with_context(|| {
+                gst_rate_of(rate).with_context(|| {
                     format!(
                         "GST_SLABS: '{}' is not a percent from 0 to 100",
                         rate.trim()
@@ -157,7 +213,7 @@ fn gst_settings(
         settings.slabs = rates;
     }
     if let Some(rate) = default_rate {
-        settings.default_rate = gst_rate(&rate).with_context(|| {
+        settings.default_rate = gst_rate_of(&rate).with_context(|| {
             format!("GST_DEFAULT_RATE: '{rate}' is not a percent from 0 to 100")
         })?;
     }
@@ -298,7 +354,25 @@ impl Config {
                 .unwrap_or(default_shop.address_lines),
             email: var("SHOP_EMAIL").unwrap_or(default_shop.email),
         };
+        let upi = match var("SHOP_UPI_ID") {
+            Some(text) if text.trim().eq_ignore_ascii_case("none") => None,
+            Some(text) => Some(
+                payments::check_vpa(&text)
+                    .map_err(|error| anyhow::anyhow!("SHOP_UPI_ID: {error}"))?,
+            ),
+            None => Some(DEFAULT_UPI_ID.to_owned()),
+        }
+        .map(|vpa| UpiPayee {
+            vpa,
+            name: shop.name.clone(),
+        });
         Ok(Config {
+            delivery: delivery_terms(
+                var("DELIVERY_FEE"),
+                var("DELIVERY_FREE_FROM"),
+                var("DELIVERY_GST_RATE"),
+            )?,
+            upi,
             shop,
             gst: gst_settings(var("GST_SLABS"), var("GST_DEFAULT_RATE"))?,
             jwt_secret: var("JWT_SECRET"),
@@ -342,6 +416,12 @@ impl Config {
             demo_catalog: None,
             shop: ShopIdentity::default(),
             gst: GstSettings::default(),
+            // Free, so tests about other totals read plainly; delivery tests set their terms.
+            delivery: DeliveryTerms::FREE,
+            upi: Some(UpiPayee {
+                vpa: DEFAULT_UPI_ID.to_owned(),
+                name: ShopIdentity::default().name,
+            }),
             load_baseline_file: None,
             public_url: None,
             trusted_proxies: Vec::new(),
@@ -353,6 +433,40 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn delivery_terms_default_to_a_fee_waived_from_a_threshold_and_zero_turns_parts_off() {
+        let default = delivery_terms(None, None, None).unwrap();
+        assert_eq!(
+            (default.fee, default.free_from, default.gst_rate),
+            (
+                Money::from_rupees(49),
+                Some(Money::from_rupees(499)),
+                GstRate::percent(18)
+            )
+        );
+        let always =
+            delivery_terms(Some("60.50".into()), Some("0".into()), Some("5".into())).unwrap();
+        assert_eq!(
+            (always.fee, always.free_from, always.gst_rate),
+            (Money::from_paise(6_050), None, GstRate::percent(5))
+        );
+        assert_eq!(
+            delivery_terms(Some("0".into()), None, None).unwrap().fee,
+            Money::ZERO
+        );
+        for (fee, from, rate) in [
+            ("-1", "0", "18"),
+            ("abc", "0", "18"),
+            ("49", "1.234", "18"),
+            ("49", "0", "101"),
+        ] {
+            assert!(
+                delivery_terms(Some(fee.into()), Some(from.into()), Some(rate.into())).is_err(),
+                "{fee} {from} {rate}"
+            );
+        }
+    }
 
     #[test]
     fn the_shop_gstin_must_pass_its_check_and_match_the_state() {

@@ -31,6 +31,7 @@ pub mod maintenance;
 pub mod openapi;
 pub mod orders;
 pub mod paging;
+pub mod payments;
 pub mod products;
 pub mod seed;
 pub mod shop;

@@ -48,6 +48,7 @@ use crate::state::AppState;
         crate::orders::handlers::delete,
         crate::orders::handlers::invoice,
         crate::orders::handlers::credit_note,
+        crate::orders::handlers::upi_qr,
         crate::coupons::handlers::list,
         crate::coupons::handlers::get,
         crate::coupons::handlers::create,

@@ -1,6 +1,6 @@
 //! `GET /shop`: what the storefront and the back-office need to know about the seller to show
 //! tax as the server will charge it (the shop's state decides intra- or inter-state GST) and to
-//! offer only the GST rates in force.
+//! offer only the GST rates in force, what delivery costs and how customers may pay.
 
 use axum::extract::State;
 use axum::routing::get;
@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::orders::types::PaymentMethod;
 use crate::state::AppState;
 
 /// The seller's public details.
@@ -27,6 +28,25 @@ pub struct ShopInfo {
     /// The rate a product gets when none is chosen.
     #[schema(value_type = f64)]
     pub default_gst_rate: pricing::GstRate,
+    /// What delivery costs, for the cart to show the charge the order will have.
+    pub delivery: DeliveryInfo,
+    /// How customers may pay: `cod` always, `upi` when the shop has a UPI ID.
+    pub payment_methods: Vec<PaymentMethod>,
+}
+
+/// The shop's delivery terms, as the pricing crate's `DeliveryTerms` reads them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryInfo {
+    /// The flat fee, GST included; 0 delivers every order free.
+    #[schema(value_type = f64)]
+    pub fee: pricing::Money,
+    /// Goods coming to this much after discounts deliver free; null charges every order.
+    #[schema(value_type = Option<f64>)]
+    pub free_from: Option<pricing::Money>,
+    /// The GST rate in the fee, percent.
+    #[schema(value_type = f64)]
+    pub gst_rate: pricing::GstRate,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,6 +67,15 @@ pub async fn shop(State(state): State<AppState>) -> Json<ShopEnvelope> {
             state_code: config.shop.state.code,
             gst_slabs: config.gst.slabs.clone(),
             default_gst_rate: config.gst.default_rate,
+            delivery: DeliveryInfo {
+                fee: config.delivery.fee,
+                free_from: config.delivery.free_from,
+                gst_rate: config.delivery.gst_rate,
+            },
+            payment_methods: [PaymentMethod::Cod]
+                .into_iter()
+                .chain(config.upi.as_ref().map(|_| PaymentMethod::Upi))
+                .collect(),
         },
     })
 }

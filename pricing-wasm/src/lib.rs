@@ -14,11 +14,13 @@
 //! - [`validate`]: checks of an order payload with typed errors.
 //! - [`regions`]: India's states and union territories with their GST codes, and the GSTIN check.
 //! - [`tax`]: GST on inclusive prices: place of supply, discount allocation, the tax split.
+//! - [`delivery`]: the delivery fee and when it is waived.
 //! - [`coupon`]: coupon terms evaluated against a cart, with the reason when they do not apply.
 
 pub mod amounts;
 pub mod cart;
 pub mod coupon;
+pub mod delivery;
 pub mod format;
 pub mod limits;
 pub mod money;
@@ -36,6 +38,7 @@ pub use coupon::{
     CouponKind, CouponRefusal, CouponTerms, CouponUsage, TermsProblem, check_coupon_terms,
     coupon_discount, coupon_usable, evaluate_coupon,
 };
+pub use delivery::DeliveryTerms;
 pub use format::{amount_in_words, format_inr};
 pub use limits::{LimitError, MAX_ORDER_VALUE, MAX_UNIT_PRICE, check_discount, check_unit_price};
 pub use money::{Money, MoneyError};
@@ -46,8 +49,8 @@ pub use regions::{
     GstinError, REGIONS, Region, RegionKind, check_gstin, find_region, gstin_region, region_by_code,
 };
 pub use tax::{
-    GstRate, LineMoney, Supply, TaxSplit, TaxedLine, TaxedOrder, allocate, split_tax, supply,
-    supply_between, taxed_order,
+    DeliveryMoney, GstRate, LineMoney, Supply, TaxSplit, TaxedLine, TaxedOrder, allocate,
+    split_tax, supply, supply_between, taxed_order,
 };
 pub use totals::{OrderLine, OrderTotals, order_totals};
 pub use validate::{MAX_ORDER_LINES, OrderError, validate_order};

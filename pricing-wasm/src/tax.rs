@@ -8,12 +8,16 @@
 //! value is what remains: halves that are always equal, as on any Indian invoice, and
 //! `taxable + tax = inclusive` exactly. That taxable value is within a paisa of the formula.
 //!
+//! **Delivery.** The delivery charge ([`DeliveryTerms`]) is one more inclusive amount, taxed at
+//! its own rate with the same split; the discount is never spread over it.
+//!
 //! **Discount.** An order-level discount (a coupon's and the admin's together, at most the
 //! subtotal) is spread over the lines in proportion to their value, in whole paise, by the
 //! largest remainder, so the shares add up to the discount exactly.
 
 use serde::{Deserialize, Serialize};
 
+use crate::delivery::DeliveryTerms;
 use crate::money::Money;
 use crate::regions::{Region, RegionKind, find_region};
 
@@ -234,6 +238,22 @@ pub struct LineMoney {
     pub tax: TaxSplit,
 }
 
+/// The delivery charge of an order and the tax in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryMoney {
+    /// What delivery costs, GST included; zero when it is free.
+    pub charge: Money,
+    /// How much more the goods must come to for free delivery; `None` when delivery is free
+    /// already or never is.
+    pub short_of_free: Option<Money>,
+    /// The GST rate in the charge.
+    pub gst_rate: GstRate,
+    /// The tax in `charge`.
+    #[serde(flatten)]
+    pub tax: TaxSplit,
+}
+
 /// An order's money: lines, discounts, the total charged and the tax in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -246,24 +266,31 @@ pub struct TaxedOrder {
     pub coupon_discount: Money,
     /// The admin's discount, as given.
     pub discount: Money,
-    /// What is charged: `max(0, subtotal - coupon discount - discount)`, the sum of line totals.
+    /// What the goods cost: `max(0, subtotal - coupon discount - discount)`, the sum of line
+    /// totals.
+    pub goods_total: Money,
+    /// Delivery, charged on top of the goods.
+    pub delivery: DeliveryMoney,
+    /// What is charged: `goods_total + delivery.charge`.
     pub total: Money,
     /// Units over all lines.
     pub num_items_in_cart: u32,
     /// How the tax is split.
     pub supply: Supply,
-    /// The sums of the lines' taxable values and taxes.
+    /// The sums of the lines' and the delivery's taxable values and taxes.
     #[serde(flatten)]
     pub tax: TaxSplit,
 }
 
 /// Prices an order with GST: the discounts (each at least zero, together at most the subtotal)
-/// spread over the lines, and each line's tax split out for `supply`.
+/// spread over the lines, each line's tax split out for `supply`, and delivery charged on the
+/// goods' total by `delivery`.
 pub fn taxed_order(
     lines: &[TaxedLine],
     coupon_discount: Money,
     discount: Money,
     supply: Supply,
+    delivery: &DeliveryTerms,
 ) -> TaxedOrder {
     let num_items_in_cart = lines.iter().map(|line| line.amount).sum();
     let values: Vec<Money> = lines
@@ -287,16 +314,32 @@ pub fn taxed_order(
             }
         })
         .collect();
-    let sum = |part: fn(&LineMoney) -> Money| lines.iter().map(part).sum::<Money>();
-    let tax = TaxSplit {
-        taxable_value: sum(|line| line.tax.taxable_value),
-        cgst: sum(|line| line.tax.cgst),
-        sgst: sum(|line| line.tax.sgst),
-        utgst: sum(|line| line.tax.utgst),
-        igst: sum(|line| line.tax.igst),
+    let goods_total: Money = lines.iter().map(|line| line.total).sum();
+    let charge = delivery.charge(goods_total, num_items_in_cart);
+    let delivery = DeliveryMoney {
+        charge,
+        short_of_free: delivery.short_of_free(goods_total, num_items_in_cart),
+        gst_rate: delivery.gst_rate,
+        tax: split_tax(charge, delivery.gst_rate, supply),
     };
+    let taxes: Vec<&TaxSplit> = lines
+        .iter()
+        .map(|line| &line.tax)
+        .chain([&delivery.tax])
+        .collect();
+    let sum = |part: fn(&TaxSplit) -> Money| taxes.iter().map(|split| part(split)).sum::<Money>();
+    let tax = TaxSplit {
+        taxable_value: sum(|split| split.taxable_value),
+        cgst: sum(|split| split.cgst),
+        sgst: sum(|split| split.sgst),
+        utgst: sum(|split| split.utgst),
+        igst: sum(|split| split.igst),
+    };
+    drop(taxes);
     TaxedOrder {
-        total: sum(|line| line.total),
+        goods_total,
+        total: goods_total + delivery.charge,
+        delivery,
         lines,
         subtotal,
         coupon_discount,
@@ -389,7 +432,13 @@ mod tests {
                 gst_rate: GstRate::percent(5),
             },
         ];
-        let order = taxed_order(&lines, rupees("100"), Money::ZERO, Supply::InterState);
+        let order = taxed_order(
+            &lines,
+            rupees("100"),
+            Money::ZERO,
+            Supply::InterState,
+            &DeliveryTerms::FREE,
+        );
         assert_eq!(order.subtotal, rupees("1000"));
         assert_eq!(order.total, rupees("900"));
         assert_eq!(order.num_items_in_cart, 3);
@@ -408,7 +457,55 @@ mod tests {
             "360 / 1.05"
         );
         assert_eq!(order.tax.taxable_value + order.tax.tax(), order.total);
-        let free = taxed_order(&lines, rupees("900"), rupees("900"), Supply::IntraState);
+        let free = taxed_order(
+            &lines,
+            rupees("900"),
+            rupees("900"),
+            Supply::IntraState,
+            &DeliveryTerms::FREE,
+        );
         assert_eq!((free.total, free.tax.tax()), (Money::ZERO, Money::ZERO));
+    }
+
+    #[test]
+    fn delivery_is_added_and_taxed_at_its_own_rate_when_the_goods_are_below_the_threshold() {
+        let lines = [TaxedLine {
+            price: rupees("300"),
+            amount: 1,
+            gst_rate: GstRate::percent(5),
+        }];
+        let shop = DeliveryTerms {
+            fee: rupees("59"),
+            free_from: Some(rupees("499")),
+            gst_rate: GstRate::percent(18),
+        };
+        let order = taxed_order(&lines, Money::ZERO, Money::ZERO, Supply::IntraState, &shop);
+        assert_eq!(order.goods_total, rupees("300"));
+        assert_eq!(order.delivery.charge, rupees("59"));
+        assert_eq!(order.delivery.short_of_free, Some(rupees("199")));
+        assert_eq!(
+            (order.delivery.tax.cgst, order.delivery.tax.taxable_value),
+            (rupees("4.50"), rupees("50")),
+            "59 / 1.18 = 50, the 9 of tax in equal halves"
+        );
+        assert_eq!(order.total, rupees("359"));
+        assert_eq!(order.tax.taxable_value + order.tax.tax(), order.total);
+        assert_eq!(order.tax.cgst, order.lines[0].tax.cgst + rupees("4.50"));
+
+        let big = [TaxedLine {
+            amount: 2,
+            ..lines[0]
+        }];
+        let free = taxed_order(&big, Money::ZERO, Money::ZERO, Supply::IntraState, &shop);
+        assert_eq!(
+            (free.delivery.charge, free.total),
+            (Money::ZERO, rupees("600"))
+        );
+        let discounted = taxed_order(&big, rupees("150"), Money::ZERO, Supply::InterState, &shop);
+        assert_eq!(
+            (discounted.delivery.charge, discounted.total),
+            (rupees("59"), rupees("509")),
+            "a coupon taking the goods below the threshold brings the fee back"
+        );
     }
 }

@@ -2,10 +2,10 @@
 //! the wasm build, so browser and server cannot drift.
 
 use pricing::{
-    AmountContext, Cart, CartLine, CouponTerms, CouponUsage, Money, OrderLine, OrderTotals,
-    PageItem, PriceUpdate, Supply, TaxedLine, TaxedOrder, amount_in_words, amount_options,
-    check_gstin, evaluate_coupon, format_inr, order_totals, page_count, pagination_items,
-    supply_between, taxed_order, validate_order,
+    AmountContext, Cart, CartLine, CouponTerms, CouponUsage, DeliveryTerms, Money, OrderLine,
+    OrderTotals, PageItem, PriceUpdate, Supply, TaxedLine, TaxedOrder, amount_in_words,
+    amount_options, check_gstin, evaluate_coupon, format_inr, order_totals, page_count,
+    pagination_items, supply_between, taxed_order, validate_order,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -35,6 +35,9 @@ struct TaxedOrderCase {
     coupon_discount: Money,
     discount: Money,
     supply: Supply,
+    /// No delivery charge when left out.
+    #[serde(default)]
+    delivery: DeliveryTerms,
     expected: TaxedOrder,
 }
 
@@ -232,7 +235,8 @@ fn taxes_every_fixture_order() {
                 &case.lines,
                 case.coupon_discount,
                 case.discount,
-                case.supply
+                case.supply,
+                &case.delivery
             ),
             case.expected,
             "{}",

@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used)] // a rate from 0 to 100 percent always converts
 
 use pricing::{
-    CouponKind, CouponTerms, GstRate, Money, Supply, TaxedLine, allocate, coupon_discount,
-    split_tax, taxed_order,
+    CouponKind, CouponTerms, DeliveryTerms, GstRate, Money, Supply, TaxedLine, allocate,
+    coupon_discount, split_tax, taxed_order,
 };
 use proptest::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
@@ -45,6 +45,16 @@ fn supply() -> impl Strategy<Value = Supply> {
     ]
 }
 
+fn delivery() -> impl Strategy<Value = DeliveryTerms> {
+    (money(20_000), prop::option::of(money(200_000)), rate()).prop_map(
+        |(fee, free_from, gst_rate)| DeliveryTerms {
+            fee,
+            free_from,
+            gst_rate,
+        },
+    )
+}
+
 fn line() -> impl Strategy<Value = TaxedLine> {
     (money(2_000_000), 1u32..=20, rate()).prop_map(|(price, amount, gst_rate)| TaxedLine {
         price,
@@ -55,18 +65,22 @@ fn line() -> impl Strategy<Value = TaxedLine> {
 
 proptest! {
     #[test]
-    fn lines_sum_exactly_to_the_totals(lines in prop::collection::vec(line(), 0..40), coupon in money(5_000_000), discount in money(5_000_000), supply in supply()) {
-        let order = taxed_order(&lines, coupon, discount, supply);
+    fn lines_sum_exactly_to_the_totals(lines in prop::collection::vec(line(), 0..40), coupon in money(5_000_000), discount in money(5_000_000), supply in supply(), delivery in delivery()) {
+        let order = taxed_order(&lines, coupon, discount, supply, &delivery);
         let sum = |part: fn(&pricing::LineMoney) -> Money| order.lines.iter().map(part).sum::<Money>();
+        let with_delivery = |line_part: fn(&pricing::LineMoney) -> Money, part: fn(&pricing::TaxSplit) -> Money| sum(line_part) + part(&order.delivery.tax);
         prop_assert_eq!(sum(|line| line.value), order.subtotal);
-        prop_assert_eq!(sum(|line| line.total), order.total);
-        prop_assert_eq!(sum(|line| line.tax.taxable_value), order.tax.taxable_value);
-        prop_assert_eq!(sum(|line| line.tax.cgst), order.tax.cgst);
-        prop_assert_eq!(sum(|line| line.tax.sgst), order.tax.sgst);
-        prop_assert_eq!(sum(|line| line.tax.utgst), order.tax.utgst);
-        prop_assert_eq!(sum(|line| line.tax.igst), order.tax.igst);
+        prop_assert_eq!(sum(|line| line.total), order.goods_total);
+        prop_assert_eq!(order.goods_total + order.delivery.charge, order.total);
+        prop_assert_eq!(with_delivery(|line| line.tax.taxable_value, |split| split.taxable_value), order.tax.taxable_value);
+        prop_assert_eq!(with_delivery(|line| line.tax.cgst, |split| split.cgst), order.tax.cgst);
+        prop_assert_eq!(with_delivery(|line| line.tax.sgst, |split| split.sgst), order.tax.sgst);
+        prop_assert_eq!(with_delivery(|line| line.tax.utgst, |split| split.utgst), order.tax.utgst);
+        prop_assert_eq!(with_delivery(|line| line.tax.igst, |split| split.igst), order.tax.igst);
         prop_assert_eq!(order.tax.taxable_value + order.tax.tax(), order.total);
-        prop_assert_eq!(order.total, (order.subtotal - coupon - discount).at_least_zero());
+        prop_assert_eq!(order.goods_total, (order.subtotal - coupon - discount).at_least_zero());
+        let charged = order.delivery.charge > Money::ZERO;
+        prop_assert_eq!(charged, delivery.fee > Money::ZERO && order.num_items_in_cart > 0 && delivery.free_from.is_none_or(|from| order.goods_total < from));
         prop_assert!(!order.total.is_negative());
         prop_assert!(order.lines.iter().all(|line| !line.total.is_negative() && line.discount <= line.value));
     }

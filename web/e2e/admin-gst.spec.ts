@@ -308,7 +308,9 @@ test('an order invoiced while its edit screen is open refuses the changed items 
   // The screen fetched the order again: it shows what was invoiced, and only the status can change.
   await expect(page.getByRole('region', { name: 'Tax documents' })).toContainText(/WSK\/\d{2}-\d{2}\/\d{5}/)
   await expect(page.getByLabel(`Amount of ${product.title}`)).toHaveCount(0)
-  await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Total', { exact: true })).toHaveText(inr(350))
+  // As invoiced: one mould and ₹49 delivery (₹350 is below the free-delivery threshold).
+  await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Delivery', { exact: true })).toHaveText(inr(49))
+  await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Total', { exact: true })).toHaveText(inr(399))
   await expect(page.getByLabel('Status')).toHaveValue('shipped')
   await page.getByLabel('Status').selectOption('delivered')
   await page.getByRole('button', { name: 'Save changes' }).click()

@@ -1,26 +1,27 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createCategory, createProduct, inr, pngFile, seedToken, uniqueTag } from './support/catalog'
+import { createCategory, createProduct, deliveryFor, inr, pngFile, seedToken, uniqueTag } from './support/catalog'
 
 /** The header's bag link, named after its count. */
 function bagLink(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })
 }
 
-/** The value the cart totals show for `label` (Subtotal, Shipping, Taxable value, CGST, SGST, Total). */
+/** The value the cart totals show for `label` (Subtotal, Delivery, Taxable value, CGST, SGST, Total). */
 function total(page: Page, label: string) {
   return page.getByRole('region', { name: 'Cart totals' }).locator(`dt:text-is("${label}") + dd`)
 }
 
 async function expectTotals(page: Page, subtotal: number) {
   await expect(total(page, 'Subtotal')).toHaveText(inr(subtotal))
-  await expect(total(page, 'Shipping')).toHaveText(inr(500))
+  const delivery = deliveryFor(subtotal)
+  await expect(total(page, 'Delivery')).toHaveText(delivery === 0 ? 'Free' : inr(delivery))
   // Signed out, the GST is worked out for the shop's own state: CGST and SGST, no IGST.
   await expect(total(page, 'Taxable value')).toBeVisible()
   await expect(total(page, 'CGST')).toBeVisible()
   await expect(total(page, 'SGST')).toBeVisible()
   await expect(total(page, 'IGST')).toHaveCount(0)
-  // Shipping is shown for information only: the order total is the subtotal, GST included.
-  await expect(total(page, 'Total')).toHaveText(inr(subtotal))
+  // The order total is the subtotal plus delivery, GST included.
+  await expect(total(page, 'Total')).toHaveText(inr(subtotal + delivery))
   await expect(page.getByRole('region', { name: 'Cart totals' })).toContainText('Inclusive of all taxes')
 }
 

@@ -81,7 +81,18 @@ test('a signed-in customer checks out the bag and finds the order with the right
   await expect(main.getByLabel('Company', { exact: true })).toHaveValue(customer.company)
   await expect(totalValue(page, 'Cart totals', 'Total')).toHaveText(inr(3 * 249.5))
 
+  await expect(main.getByLabel('Phone', { exact: true })).toHaveValue(customer.mobile)
+  await expect(totalValue(page, 'Cart totals', 'Delivery')).toHaveText('Free')
+  await expect(main.getByRole('region', { name: /Your order \(3 items\)/ })).toContainText(`3 × ${inr(249.5)}`)
   await main.getByLabel('Address', { exact: true }).fill('22 Brigade Road')
+  // The PIN code is asked and checked before the order is sent.
+  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await expect(main.getByLabel('PIN code')).toBeFocused()
+  await expect(main.getByText('Enter the 6-digit PIN code')).toBeVisible()
+  await main.getByLabel('PIN code').fill('56000')
+  await expect(main.getByText('A PIN code is 6 digits, such as 560025')).toBeVisible()
+  await main.getByLabel('PIN code').fill('560 001')
+  await expect(main.getByRole('radio', { name: /Cash on delivery/ })).toBeChecked()
   await main.getByRole('button', { name: 'Place Your Order' }).click()
 
   await expect(page).toHaveURL(/\/orders$/)
@@ -112,7 +123,10 @@ test('a signed-in customer checks out the bag and finds the order with the right
   await expect(fact(page, 'Order ID')).toHaveText(orderNumber)
   await expect(fact(page, 'Status')).toHaveText('pending')
   await expect(fact(page, 'Customer')).toHaveText(customer.username)
-  await expect(fact(page, 'Address')).toHaveText(`22 Brigade Road, ${customer.city}, ${customer.state}`)
+  await expect(fact(page, 'Address')).toHaveText(`22 Brigade Road, ${customer.city} 560001, ${customer.state}`)
+  await expect(fact(page, 'Phone')).toHaveText(customer.mobile)
+  await expect(fact(page, 'Payment')).toHaveText('Cash on deliveryunpaid')
+  await expect(totalValue(page, 'Order totals', 'Delivery')).toHaveText('Free')
   const item = page.getByRole('table', { name: 'Items' }).getByRole('row').nth(1)
   await expect(item).toContainText(product.title)
   await expect(item.getByRole('cell').nth(1)).toHaveText(inr(249.5))
@@ -151,6 +165,7 @@ test('a price changed meanwhile is reported, the bag takes the new price, and th
   expect(repriced.status(), await repriced.text()).toBe(200)
 
   const main = page.getByRole('main')
+  await main.getByLabel('PIN code').fill('560001')
   await main.getByRole('button', { name: 'Place Your Order' }).click()
   await expect(main.getByRole('alert')).toContainText('Prices changed')
   await expect(main.getByRole('alert')).toContainText(inr(320))

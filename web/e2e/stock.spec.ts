@@ -81,6 +81,7 @@ test('a price raised and stock sold meanwhile update the cart and checkout, whic
   // Only 2 are left by the time the order is placed: it is refused and the cart takes the 2.
   await editProduct(request, adminToken, product._id, { stock: '2' })
   const main = page.getByRole('main')
+  await main.getByLabel('PIN code').fill('560001')
   await main.getByRole('button', { name: 'Place Your Order' }).click()
   await expect(main.getByRole('alert')).toContainText(`Only 2 left of ${product.title}`)
   const changed = main.getByRole('status').filter({ hasText: 'Your cart was updated' })

@@ -92,6 +92,8 @@ error_codes! {
     InvoiceUnavailable,
     /// 409: the order has no credit note (it was not cancelled after its invoice).
     CreditNoteUnavailable,
+    /// 409: the order is not waiting for a UPI payment (cash on delivery, paid or cancelled).
+    PaymentUnavailable,
     /// 413: the body is larger than allowed.
     PayloadTooLarge,
     /// 415: the body is not of a supported content type.

@@ -661,13 +661,15 @@ fn cells(invoice: &Invoice, line: &InvoiceLine) -> Vec<String> {
     cells
 }
 
-/// The small line under a description: the HSN code and the GST rate.
+/// The small line under a description: the HSN code (SAC for a service: chapter 99) and the
+/// GST rate.
 fn line_detail(line: &InvoiceLine) -> String {
     let hsn = one_line(&line.hsn);
+    let kind = if hsn.starts_with("99") { "SAC" } else { "HSN" };
     if hsn.is_empty() {
         format!("GST {}%", line.rate)
     } else {
-        format!("HSN {hsn} · GST {}%", line.rate)
+        format!("{kind} {hsn} · GST {}%", line.rate)
     }
 }
 
@@ -945,7 +947,7 @@ impl<'a> Layout<'a> {
             .collect();
         let words_label = "Amount in words: ";
         let label_width = fonts.width(WORDS_LABEL, words_label);
-        let mut hsn_titles = vec!["HSN", "Rate", "Taxable value"];
+        let mut hsn_titles = vec!["HSN/SAC", "Rate", "Taxable value"];
         hsn_titles.extend(tax_names(invoice.supply));
         let hsn_rows = hsn_summary(&invoice.lines)
             .into_iter()

@@ -17,7 +17,7 @@ use time::macros::{format_description, offset};
 
 use crate::config::ShopIdentity;
 use crate::orders::types::{Order, OrderStatus};
-use pricing::Supply;
+use pricing::{Money, Supply};
 
 /// An RFC 3339 time as the date on an Indian invoice (IST): `23 Nov 2026`. Unparseable text is
 /// shown as it is.
@@ -55,6 +55,37 @@ fn supply(order: &Order, shop: &ShopIdentity) -> Supply {
     pricing::supply(shop.state, place)
 }
 
+/// The SAC code of the delivery charge on an invoice: courier services.
+pub const DELIVERY_SAC: &str = "996812";
+
+/// The delivery charge as an invoice line, when there is one.
+fn delivery_line(order: &Order) -> Option<InvoiceLine> {
+    let delivery = &order.delivery;
+    (delivery.charge > Money::ZERO).then(|| InvoiceLine {
+        description: "Delivery charges".to_owned(),
+        hsn: DELIVERY_SAC.to_owned(),
+        unit_cost: delivery.charge,
+        quantity: 1,
+        amount: delivery.charge,
+        discount: Money::ZERO,
+        taxable_value: delivery.taxable_value,
+        rate: delivery.gst_rate,
+        cgst: delivery.cgst,
+        sgst: delivery.sgst,
+        utgst: delivery.utgst,
+        igst: delivery.igst,
+    })
+}
+
+/// The buyer's city with the PIN code after it, as an address line shows them.
+fn city_and_pin(order: &Order) -> String {
+    [order.city.trim(), order.pin_code.trim()]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn document(
     order: &Order,
     shop: &ShopIdentity,
@@ -72,7 +103,7 @@ fn document(
         billed_to: BilledTo {
             name: order.name.clone(),
             address: order.address.clone(),
-            city: order.city.clone(),
+            city: city_and_pin(order),
             state: order.state.clone(),
             company: order.company.clone(),
             email: order.email.clone(),
@@ -101,8 +132,9 @@ fn document(
                 utgst: item.utgst,
                 igst: item.igst,
             })
+            .chain(delivery_line(order))
             .collect(),
-        subtotal: order.charge_total,
+        subtotal: order.charge_total + order.delivery_charge,
         discount: order.discount + order.coupon_discount,
         taxable_total: order.taxable_total,
         cgst: order.cgst_total,

@@ -2,7 +2,7 @@
 //! the render bench and looking at the layout (`whisk` has no command for it; the tests write
 //! none to disk).
 
-use pricing::{GstRate, Money, Supply, TaxedLine, taxed_order};
+use pricing::{DeliveryTerms, GstRate, Money, Supply, TaxedLine, taxed_order};
 
 use crate::invoices::document::{BilledTo, DocumentKind, Invoice, InvoiceLine, ShopDetails};
 
@@ -39,7 +39,13 @@ pub fn invoice(lines: usize, supply: Supply) -> Invoice {
         })
         .collect();
     let taxed_lines: Vec<TaxedLine> = items.iter().map(|(_, _, line)| *line).collect();
-    let order = taxed_order(&taxed_lines, Money::from_paise(50_050), Money::ZERO, supply);
+    let order = taxed_order(
+        &taxed_lines,
+        Money::from_paise(50_050),
+        Money::ZERO,
+        supply,
+        &DeliveryTerms::FREE,
+    );
     let (place, billed_state) = if supply == Supply::InterState {
         ("Maharashtra (27)", "Maharashtra")
     } else {

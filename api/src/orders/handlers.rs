@@ -13,14 +13,16 @@ use axum::response::IntoResponse;
 use pricing::Money;
 
 use crate::auth::session::{Admin, Caller, Customer};
-use crate::domain::{Email, FieldErrors, OrderId, RequiredText, UserId, UserStatus};
+use crate::domain::{
+    Email, FieldErrors, Mobile, OrderId, PinCode, RequiredText, UserId, UserStatus,
+};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::orders::repo;
 use crate::orders::types::{
     CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderFilter,
-    OrderForCustomer, OrderForCustomerRequest, OrderList,
+    OrderForCustomer, OrderForCustomerRequest, OrderList, PaymentMethod,
 };
 use crate::orders::workflow::{self, Edit, Placement, ShipTo, TaxRules};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
@@ -57,7 +59,9 @@ pub async fn visible_order(
 
 async fn envelope(state: &AppState, id: &OrderId) -> ApiResult<OrderEnvelope> {
     let row = repo::find(&state.db, id).await?.ok_or_else(not_found)?;
-    Ok(OrderEnvelope { order: row.view() })
+    Ok(OrderEnvelope {
+        order: row.view(state.config.upi.as_ref()),
+    })
 }
 
 fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
@@ -112,7 +116,10 @@ pub async fn list(
     };
     let (rows, total) = repo::list(&state.db, user, &filter, page).await?;
     Ok(Json(OrderList {
-        data: rows.into_iter().map(repo::OrderRow::view).collect(),
+        data: rows
+            .into_iter()
+            .map(|row| row.view(state.config.upi.as_ref()))
+            .collect(),
         meta: ListMeta::new(page, total),
     }))
 }
@@ -125,7 +132,9 @@ pub async fn get(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<OrderEnvelope>> {
-    let order: Order = visible_order(&state, &caller, &id).await?.view();
+    let order: Order = visible_order(&state, &caller, &id)
+        .await?
+        .view(state.config.upi.as_ref());
     Ok(Json(OrderEnvelope { order }))
 }
 
@@ -169,6 +178,7 @@ pub fn tax_rules(state: &AppState) -> TaxRules {
     TaxRules {
         shop_state: state.config.shop.state,
         default_rate: state.config.gst.default_rate,
+        delivery: state.config.delivery,
     }
 }
 
@@ -179,6 +189,41 @@ fn buyer_gstin(errors: &mut FieldErrors, sent: Option<&str>) -> Option<String> {
         "gstin",
         pricing::check_gstin(sent).map_err(|error| error.to_string()),
     )
+}
+
+/// A PIN code as sent: blank is none; anything else must be six digits.
+fn pin_code(errors: &mut FieldErrors, sent: Option<&str>) -> Option<String> {
+    let sent = sent.map(str::trim).filter(|pin| !pin.is_empty())?;
+    errors
+        .check("pinCode", PinCode::parse(sent))
+        .map(|pin| pin.as_str().to_owned())
+}
+
+/// A phone number as sent, else the account's mobile: blank is none; anything else must be an
+/// Indian mobile number.
+fn phone(errors: &mut FieldErrors, sent: Option<&str>, account: &str) -> Option<String> {
+    match sent.map(str::trim).filter(|phone| !phone.is_empty()) {
+        Some(sent) => errors
+            .check("phone", Mobile::parse(sent))
+            .map(|mobile| mobile.as_str().to_owned()),
+        None => Mobile::parse(account)
+            .ok()
+            .map(|mobile| mobile.as_str().to_owned()),
+    }
+}
+
+/// The payment method as sent (cash on delivery when left out); UPI only when the shop has a
+/// UPI ID.
+fn payment_method(
+    state: &AppState,
+    errors: &mut FieldErrors,
+    sent: Option<PaymentMethod>,
+) -> PaymentMethod {
+    let method = sent.unwrap_or_default();
+    if method == PaymentMethod::Upi && state.config.upi.is_none() {
+        errors.add("paymentMethod", "this shop does not take UPI payments");
+    }
+    method
 }
 
 /// A coupon code as sent: blank is none.
@@ -205,8 +250,10 @@ async fn customer_placement(
         name: required_text(&mut errors, "name", &checkout.name),
         email: user.email,
         address: required_text(&mut errors, "address", &checkout.address),
-        city: optional_text(&mut errors, "city", &checkout.city),
+        city: required_text(&mut errors, "city", &checkout.city),
         state: optional_text(&mut errors, "state", &checkout.state),
+        pin_code: pin_code(&mut errors, checkout.pin_code.as_deref()),
+        phone: phone(&mut errors, checkout.phone.as_deref(), &user.mobile),
         company: optional_text(
             &mut errors,
             "company",
@@ -218,6 +265,7 @@ async fn customer_placement(
         ),
     };
     let buyer_gstin = buyer_gstin(&mut errors, checkout.gstin.as_deref());
+    let payment_method = payment_method(state, &mut errors, checkout.payment_method);
     errors.finish()?;
     let placement = Placement {
         user: customer.id.clone(),
@@ -228,6 +276,7 @@ async fn customer_placement(
         discount: Money::ZERO,
         coupon_code: coupon_code(checkout.coupon_code.as_deref()),
         buyer_gstin,
+        payment_method,
     };
     Ok((placement, checkout.cart_items))
 }
@@ -257,9 +306,12 @@ async fn admin_placement(
         address: required_text(&mut errors, "address", &order.address),
         city: optional_text(&mut errors, "city", &order.city),
         state: optional_text(&mut errors, "state", &order.state),
+        pin_code: pin_code(&mut errors, order.pin_code.as_deref()),
+        phone: phone(&mut errors, order.phone.as_deref(), &user.mobile),
         company: optional_text(&mut errors, "company", &company),
     };
     let buyer_gstin = buyer_gstin(&mut errors, order.gstin.as_deref());
+    let payment_method = payment_method(state, &mut errors, order.payment_method);
     errors.finish()?;
     let placement = Placement {
         user: user_id,
@@ -270,6 +322,7 @@ async fn admin_placement(
         discount: order.discount.unwrap_or(Money::ZERO),
         coupon_code: None,
         buyer_gstin,
+        payment_method,
     };
     Ok((placement, order.cart_items))
 }
@@ -301,8 +354,19 @@ pub async fn update(
             .address
             .as_deref()
             .map(|address| required_text(&mut errors, "address", address)),
+        pin_code: changes
+            .pin_code
+            .as_deref()
+            .and_then(|pin| errors.check("pinCode", PinCode::parse(pin)))
+            .map(|pin| pin.as_str().to_owned()),
+        phone: changes
+            .phone
+            .as_deref()
+            .and_then(|phone| errors.check("phone", Mobile::parse(phone)))
+            .map(|mobile| mobile.as_str().to_owned()),
         discount: changes.discount,
         status: changes.status,
+        payment_status: changes.payment_status,
         items: changes.cart_items,
     };
     errors.finish()?;
@@ -371,7 +435,9 @@ pub async fn invoice(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let order = visible_order(&state, &caller, &id).await?.view();
+    let order = visible_order(&state, &caller, &id)
+        .await?
+        .view(state.config.upi.as_ref());
     if order.invoice_number.is_none() {
         return Err(ApiError::Conflict {
             code: ErrorCode::InvoiceUnavailable,
@@ -393,7 +459,9 @@ pub async fn credit_note(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let order = visible_order(&state, &caller, &id).await?.view();
+    let order = visible_order(&state, &caller, &id)
+        .await?
+        .view(state.config.upi.as_ref());
     if order.credit_note_number.is_none() {
         return Err(ApiError::Conflict {
             code: ErrorCode::CreditNoteUnavailable,
@@ -404,4 +472,34 @@ pub async fn credit_note(
     let filename = format!("credit-note-{}.pdf", order.order_id);
     let pdf = render(invoices::credit_note(&order, &state.config.shop)).await?;
     pdf_download(&filename, pdf)
+}
+
+/// The QR code of an unpaid UPI order's payment link, as an SVG image: for its customer and for
+/// admins. 409 `payment_unavailable` when the order is not waiting for a UPI payment.
+#[utoipa::path(get, path = "/api/v1/orders/{id}/upi-qr", operation_id = "get_order_upi_qr", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, content_type = "image/svg+xml", description = "The QR code of the order's upiLink"),
+        (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "payment_unavailable: not an unpaid UPI order", body = crate::error::ErrorEnvelope)))]
+pub async fn upi_qr(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let order = visible_order(&state, &caller, &id)
+        .await?
+        .view(state.config.upi.as_ref());
+    let Some(link) = order.upi_link else {
+        return Err(ApiError::Conflict {
+            code: ErrorCode::PaymentUnavailable,
+            message: "This order is not waiting for a UPI payment".to_owned(),
+            details: None,
+        });
+    };
+    let svg = crate::payments::qr_svg(&link)?;
+    Ok((
+        [
+            (CONTENT_TYPE, HeaderValue::from_static("image/svg+xml")),
+            (CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
+        ],
+        svg,
+    ))
 }

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use pricing::{
-    GstRate, MAX_LINE_AMOUNT, Money, OrderLine, Supply, TaxedLine, TaxedOrder, taxed_order,
-    validate_order,
+    DeliveryTerms, GstRate, MAX_LINE_AMOUNT, Money, OrderLine, Supply, TaxedLine, TaxedOrder,
+    taxed_order, validate_order,
 };
 
 use crate::domain::ProductId;
@@ -48,13 +48,14 @@ pub struct PricedLine {
     pub at_current_price: bool,
 }
 
-/// The money of priced lines with these discounts, GST split out for `supply`, through the
-/// pricing crate.
+/// The money of priced lines with these discounts, GST split out for `supply` and delivery
+/// charged by `delivery`, through the pricing crate.
 pub fn taxed(
     lines: &[PricedLine],
     coupon_discount: Money,
     discount: Money,
     supply: Supply,
+    delivery: &DeliveryTerms,
 ) -> TaxedOrder {
     let taxed_lines: Vec<TaxedLine> = lines
         .iter()
@@ -64,7 +65,7 @@ pub fn taxed(
             gst_rate: line.gst_rate,
         })
         .collect();
-    taxed_order(&taxed_lines, coupon_discount, discount, supply)
+    taxed_order(&taxed_lines, coupon_discount, discount, supply, delivery)
 }
 
 /// The subtotal of priced lines.
@@ -286,6 +287,7 @@ mod tests {
             Money::ZERO,
             Money::from_rupees(10),
             Supply::InterState,
+            &DeliveryTerms::FREE,
         );
         assert_eq!(
             (totals.subtotal, totals.total, totals.num_items_in_cart),

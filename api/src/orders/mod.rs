@@ -24,4 +24,5 @@ pub fn router() -> Router<AppState> {
         )
         .route("/orders/{id}/invoice", get(handlers::invoice))
         .route("/orders/{id}/credit-note", get(handlers::credit_note))
+        .route("/orders/{id}/upi-qr", get(handlers::upi_qr))
 }

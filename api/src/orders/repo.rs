@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use pricing::{CouponTerms, GstRate, LineMoney, Money};
+use pricing::{CouponTerms, DeliveryMoney, DeliveryTerms, GstRate, LineMoney, Money};
 use rust_decimal::Decimal;
 use surrealdb::types::{RecordId, SurrealValue};
 
@@ -16,7 +16,8 @@ use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::orders::lines::{CurrentProduct, PricedLine};
 use crate::orders::types::{
-    Order, OrderCoupon, OrderCustomer, OrderFilter, OrderItem, OrderStatus, PlaceOfSupply,
+    Order, OrderCoupon, OrderCustomer, OrderDelivery, OrderFilter, OrderItem, OrderStatus,
+    PaymentMethod, PaymentStatus, PlaceOfSupply,
 };
 use crate::products::repo::{ImageSlot, stored_rate};
 use crate::uploads::images::url;
@@ -45,7 +46,8 @@ macro_rules! check_prices_and_move_stock {
 macro_rules! order_fields {
     () => {
         "record::id(id) AS id, order_id, name, email, address, city, state, company, cart_items, num_items_in_cart, \
-         charge_total, discount, order_total, status, coupon, coupon_discount, taxable_total, cgst_total, sgst_total, \
+         pin_code, phone, charge_total, discount, order_total, status, payment_method, payment_status, delivery, \
+         coupon, coupon_discount, taxable_total, cgst_total, sgst_total, \
          utgst_total, igst_total, place_of_supply, buyer_gstin, invoice_number, <string> invoice_date AS invoice_date, \
          credit_note_number, <string> credit_note_date AS credit_note_date, \
          record::id(user) AS user_id, user.username AS user_name, \
@@ -170,6 +172,63 @@ impl StoredCoupon {
     }
 }
 
+/// The delivery terms an order was priced with and the charge they came to, as stored: an edit
+/// prices the order again with the same terms, as it does with a coupon's.
+#[derive(Debug, Clone, PartialEq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct StoredDelivery {
+    pub fee: Decimal,
+    pub free_from: Option<Decimal>,
+    pub gst_rate: Decimal,
+    /// What delivery cost, GST included.
+    pub charge: Decimal,
+    pub taxable_value: Decimal,
+    pub cgst: Decimal,
+    pub sgst: Decimal,
+    pub utgst: Decimal,
+    pub igst: Decimal,
+}
+
+impl StoredDelivery {
+    /// The terms and what they came to.
+    pub fn new(terms: &DeliveryTerms, money: &DeliveryMoney) -> StoredDelivery {
+        StoredDelivery {
+            fee: terms.fee.as_decimal(),
+            free_from: terms.free_from.map(Money::as_decimal),
+            gst_rate: terms.gst_rate.as_decimal(),
+            charge: money.charge.as_decimal(),
+            taxable_value: money.tax.taxable_value.as_decimal(),
+            cgst: money.tax.cgst.as_decimal(),
+            sgst: money.tax.sgst.as_decimal(),
+            utgst: money.tax.utgst.as_decimal(),
+            igst: money.tax.igst.as_decimal(),
+        }
+    }
+
+    /// The terms as the pricing crate reads them.
+    pub fn terms(&self) -> DeliveryTerms {
+        DeliveryTerms {
+            fee: Money::round(self.fee),
+            free_from: self.free_from.map(Money::round),
+            gst_rate: stored_rate(Some(self.gst_rate)).unwrap_or_default(),
+        }
+    }
+
+    fn view(&self) -> OrderDelivery {
+        OrderDelivery {
+            fee: Money::round(self.fee),
+            free_from: self.free_from.map(Money::round),
+            charge: Money::round(self.charge),
+            gst_rate: stored_rate(Some(self.gst_rate)).unwrap_or_default(),
+            taxable_value: Money::round(self.taxable_value),
+            cgst: Money::round(self.cgst),
+            sgst: Money::round(self.sgst),
+            utgst: Money::round(self.utgst),
+            igst: Money::round(self.igst),
+        }
+    }
+}
+
 /// The place of supply as stored.
 #[derive(Debug, Clone, PartialEq, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -188,6 +247,10 @@ pub struct OrderFields {
     pub address: String,
     pub city: String,
     pub state: String,
+    /// Six digits, or `None` when the sender gave none.
+    pub pin_code: Option<String>,
+    /// Ten digits, or `None` when the sender gave none and the account has none.
+    pub phone: Option<String>,
     pub company: String,
     pub cart_items: Vec<StoredItem>,
     /// Units over all lines.
@@ -195,9 +258,13 @@ pub struct OrderFields {
     /// Subtotal.
     pub charge_total: Decimal,
     pub discount: Decimal,
-    /// What is charged.
+    /// What is charged, delivery included.
     pub order_total: Decimal,
     pub status: OrderStatus,
+    pub payment_method: PaymentMethod,
+    pub payment_status: PaymentStatus,
+    /// The delivery terms and charge.
+    pub delivery: StoredDelivery,
     /// The coupon used, with the terms it was priced with.
     pub coupon: Option<StoredCoupon>,
     /// What the coupon took off.
@@ -226,6 +293,8 @@ pub struct OrderRow {
     pub address: String,
     pub city: String,
     pub state: String,
+    pub pin_code: Option<String>,
+    pub phone: Option<String>,
     pub company: String,
     pub cart_items: Vec<StoredItem>,
     pub num_items_in_cart: i64,
@@ -233,6 +302,12 @@ pub struct OrderRow {
     pub discount: Decimal,
     pub order_total: Decimal,
     pub status: OrderStatus,
+    /// `None` on orders from before payment methods: cash on delivery.
+    pub payment_method: Option<PaymentMethod>,
+    /// `None` on orders from before payments were tracked (see [`PaymentStatus::of_legacy`]).
+    pub payment_status: Option<PaymentStatus>,
+    /// `None` on orders from before delivery was charged: free.
+    pub delivery: Option<StoredDelivery>,
     pub coupon: Option<StoredCoupon>,
     /// `None` before coupons existed.
     pub coupon_discount: Option<Decimal>,
@@ -275,9 +350,61 @@ impl OrderRow {
             .collect()
     }
 
-    /// The API view.
-    pub fn view(self) -> Order {
+    /// How the customer pays.
+    pub fn payment_method(&self) -> PaymentMethod {
+        self.payment_method.unwrap_or_default()
+    }
+
+    /// Whether the shop has the money.
+    pub fn payment_status(&self) -> PaymentStatus {
+        self.payment_status
+            .unwrap_or_else(|| PaymentStatus::of_legacy(self.status))
+    }
+
+    /// The delivery terms the order was priced with (free for an order from before delivery
+    /// was charged).
+    pub fn delivery_terms(&self) -> DeliveryTerms {
+        self.delivery
+            .as_ref()
+            .map_or(DeliveryTerms::FREE, StoredDelivery::terms)
+    }
+
+    /// The API view; `upi_id` is the shop's UPI ID, for the payment link of an unpaid UPI order.
+    pub fn view(self, upi: Option<&crate::payments::UpiPayee>) -> Order {
+        let payment_method = self.payment_method();
+        let payment_status = self.payment_status();
+        let delivery = self.delivery.as_ref().map_or(
+            OrderDelivery {
+                fee: Money::ZERO,
+                free_from: None,
+                charge: Money::ZERO,
+                gst_rate: GstRate::ZERO,
+                taxable_value: Money::ZERO,
+                cgst: Money::ZERO,
+                sgst: Money::ZERO,
+                utgst: Money::ZERO,
+                igst: Money::ZERO,
+            },
+            StoredDelivery::view,
+        );
+        let upi_link = match upi {
+            Some(payee)
+                if payment_method == PaymentMethod::Upi
+                    && payment_status == PaymentStatus::Unpaid
+                    && self.status != OrderStatus::Cancelled =>
+            {
+                Some(payee.link(&self.order_id, Money::round(self.order_total)))
+            }
+            _ => None,
+        };
         Order {
+            pin_code: self.pin_code.unwrap_or_default(),
+            phone: self.phone.unwrap_or_default(),
+            delivery_charge: delivery.charge,
+            delivery,
+            payment_method,
+            payment_status,
+            upi_link,
             id: self.id,
             order_id: self.order_id,
             name: self.name,
@@ -510,7 +637,9 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
             "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
              CREATE $id SET order_id = 'ORD' + <string> $number, user = $user, created_by = $created_by, \
                  name = $fields.name, email = $fields.email, address = $fields.address, city = $fields.city, \
-                 state = $fields.state, company = $fields.company, cart_items = $fields.cart_items, \
+                 state = $fields.state, pin_code = $fields.pin_code, phone = $fields.phone, company = $fields.company, \
+                 cart_items = $fields.cart_items, payment_method = $fields.payment_method, \
+                 payment_status = $fields.payment_status, delivery = $fields.delivery, \
                  num_items_in_cart = $fields.num_items_in_cart, charge_total = $fields.charge_total, \
                  discount = $fields.discount, order_total = $fields.order_total, status = $fields.status, \
                  coupon = $fields.coupon, coupon_discount = $fields.coupon_discount, \

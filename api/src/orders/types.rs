@@ -69,6 +69,94 @@ impl OrderStatus {
     }
 }
 
+/// How the customer pays.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, SurrealValue, ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+#[surreal(untagged, lowercase)]
+pub enum PaymentMethod {
+    /// Cash on delivery (the default, and every order from before payment methods).
+    #[default]
+    Cod,
+    /// UPI to the shop's UPI ID: the order page shows a QR code and a `upi://pay` link for the
+    /// exact amount, and an admin marks the order paid when the money is in.
+    Upi,
+}
+
+impl PaymentMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Cod => "cod",
+            PaymentMethod::Upi => "upi",
+        }
+    }
+}
+
+/// Whether the shop has the money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, SurrealValue, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[surreal(crate = "surrealdb::types")]
+#[surreal(untagged, lowercase)]
+pub enum PaymentStatus {
+    /// Not paid yet (cash on delivery is paid on delivery).
+    Unpaid,
+    /// The money is in.
+    Paid,
+    /// Paid, then given back (a cancelled order).
+    Refunded,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Unpaid => "unpaid",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::Refunded => "refunded",
+        }
+    }
+
+    /// The payment status of an order stored before payments were tracked: its order status
+    /// `paid`, `shipped` or `delivered` said the money was in.
+    pub fn of_legacy(status: OrderStatus) -> PaymentStatus {
+        match status {
+            OrderStatus::Paid | OrderStatus::Shipped | OrderStatus::Delivered => {
+                PaymentStatus::Paid
+            }
+            OrderStatus::Pending | OrderStatus::Cancelled => PaymentStatus::Unpaid,
+        }
+    }
+}
+
+/// The delivery charge of an order and the GST in it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDelivery {
+    /// The flat fee of the terms the order was priced with (an edit prices it with them again).
+    #[schema(value_type = f64)]
+    pub fee: Money,
+    /// From what goods total delivery was free under those terms; null for never.
+    #[schema(value_type = Option<f64>)]
+    pub free_from: Option<Money>,
+    /// What delivery cost, GST included (0 when free).
+    #[schema(value_type = f64)]
+    pub charge: Money,
+    /// The GST rate in it, percent.
+    #[schema(value_type = f64)]
+    pub gst_rate: GstRate,
+    #[schema(value_type = f64)]
+    pub taxable_value: Money,
+    #[schema(value_type = f64)]
+    pub cgst: Money,
+    #[schema(value_type = f64)]
+    pub sgst: Money,
+    #[schema(value_type = f64)]
+    pub utgst: Money,
+    #[schema(value_type = f64)]
+    pub igst: Money,
+}
+
 /// One line of an order as the API shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -158,6 +246,10 @@ pub struct Order {
     pub address: String,
     pub city: String,
     pub state: String,
+    /// The 6-digit PIN code (empty on orders from before it was asked).
+    pub pin_code: String,
+    /// The phone number for the courier: ten digits (empty on older orders).
+    pub phone: String,
     /// Ship to: company or bakery.
     pub company: String,
     pub cart_items: Vec<OrderItem>,
@@ -176,22 +268,36 @@ pub struct Order {
     /// What the coupon took off the subtotal.
     #[schema(value_type = f64)]
     pub coupon_discount: Money,
-    /// What is charged, GST included: max(0, subtotal - couponDiscount - discount).
+    /// What delivery costs, GST included: the shop's flat fee, or 0 when the goods come to its
+    /// free-delivery threshold after discounts (and on orders from before delivery was charged).
+    #[schema(value_type = f64)]
+    pub delivery_charge: Money,
+    /// The delivery charge with the GST in it.
+    pub delivery: OrderDelivery,
+    /// What is charged, GST included: max(0, subtotal - couponDiscount - discount) +
+    /// deliveryCharge.
     #[schema(value_type = f64)]
     pub order_total: Money,
-    /// The sum of the lines' taxable values.
+    /// How the customer pays.
+    pub payment_method: PaymentMethod,
+    /// Whether the shop has the money; an admin marks it.
+    pub payment_status: PaymentStatus,
+    /// For an unpaid UPI order that is not cancelled: the `upi://pay` link for the exact amount
+    /// to the shop's UPI ID, which the order page also shows as a QR code.
+    pub upi_link: Option<String>,
+    /// The sum of the lines' and the delivery's taxable values.
     #[schema(value_type = f64)]
     pub taxable_total: Money,
-    /// The sum of the lines' CGST.
+    /// The sum of the lines' and the delivery's CGST.
     #[schema(value_type = f64)]
     pub cgst_total: Money,
-    /// The sum of the lines' SGST.
+    /// The sum of the lines' and the delivery's SGST.
     #[schema(value_type = f64)]
     pub sgst_total: Money,
-    /// The sum of the lines' UTGST.
+    /// The sum of the lines' and the delivery's UTGST.
     #[schema(value_type = f64)]
     pub utgst_total: Money,
-    /// The sum of the lines' IGST.
+    /// The sum of the lines' and the delivery's IGST.
     #[schema(value_type = f64)]
     pub igst_total: Money,
     /// The ship-to state, which decides the tax split (null for orders from before GST).
@@ -256,6 +362,15 @@ pub struct Checkout {
     pub city: String,
     #[serde(default)]
     pub state: String,
+    /// The 6-digit PIN code (checked when sent).
+    #[serde(default)]
+    pub pin_code: Option<String>,
+    /// A phone number for the courier (checked when sent; the account's mobile when left out).
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// How the customer pays (default `cod`); `upi` needs the shop to have a UPI ID.
+    #[serde(default)]
+    pub payment_method: Option<PaymentMethod>,
     /// Ship to: company or bakery.
     #[serde(default)]
     pub company: String,
@@ -296,6 +411,15 @@ pub struct OrderForCustomer {
     pub city: String,
     #[serde(default)]
     pub state: String,
+    /// The 6-digit PIN code (checked when sent).
+    #[serde(default)]
+    pub pin_code: Option<String>,
+    /// A phone number for the courier (checked when sent; the customer's mobile when left out).
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// How the customer pays (default `cod`).
+    #[serde(default)]
+    pub payment_method: Option<PaymentMethod>,
     /// Ship to: company (the customer's when left out).
     #[serde(default)]
     pub company: Option<String>,
@@ -346,10 +470,18 @@ pub struct OrderChanges {
     pub name: Option<String>,
     pub email: Option<String>,
     pub address: Option<String>,
+    /// The 6-digit PIN code.
+    pub pin_code: Option<String>,
+    /// The phone number for the courier.
+    pub phone: Option<String>,
     /// Rupees off the subtotal.
     #[schema(value_type = Option<f64>)]
     pub discount: Option<Money>,
+    /// A new status. Moving a pending order to `paid` marks its payment paid as well.
     pub status: Option<OrderStatus>,
+    /// Marks the payment: `paid` when the money is in (a pending order then becomes `paid`),
+    /// `refunded` when it was given back, `unpaid` to undo a mistake.
+    pub payment_status: Option<PaymentStatus>,
     /// The lines that replace the order's lines. Lines already in the order keep their price.
     pub cart_items: Option<Vec<CartItemInput>>,
     /// Ignored: the server counts.

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use pricing::{GstRate, Money, Region, Supply, format_inr};
+use pricing::{DeliveryTerms, GstRate, Money, Region, Supply, format_inr};
 use serde_json::json;
 
 use crate::catalog::follow::{Follower, WriteMark};
@@ -19,9 +19,9 @@ use crate::invoices::series;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::repo::{
     self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
-    StoredItem, StoredPlace, WriteError,
+    StoredDelivery, StoredItem, StoredPlace, WriteError,
 };
-use crate::orders::types::{CartItemInput, OrderStatus};
+use crate::orders::types::{CartItemInput, OrderStatus, PaymentMethod, PaymentStatus};
 
 /// Shipping details of a new order, checked.
 #[derive(Debug, Clone)]
@@ -31,16 +31,22 @@ pub struct ShipTo {
     pub address: String,
     pub city: String,
     pub state: String,
+    /// Six digits, checked; `None` when not given.
+    pub pin_code: Option<String>,
+    /// Ten digits, checked; `None` when not given.
+    pub phone: Option<String>,
     pub company: String,
 }
 
-/// The GST rules orders are priced by.
+/// The GST and delivery rules new orders are priced by.
 #[derive(Debug, Clone, Copy)]
 pub struct TaxRules {
     /// Where the shop is registered: sales shipped there are intra-state.
     pub shop_state: Region,
     /// The rate of a product or an old line that has none.
     pub default_rate: GstRate,
+    /// What delivery costs a new order (an edited one keeps the terms it was placed with).
+    pub delivery: DeliveryTerms,
 }
 
 impl TaxRules {
@@ -75,9 +81,10 @@ pub struct Placement {
     pub coupon_code: Option<String>,
     /// The buyer's GSTIN, checked.
     pub buyer_gstin: Option<String>,
+    pub payment_method: PaymentMethod,
 }
 
-/// The money of an order being written: its coupon, discounts and place of supply.
+/// The money of an order being written: its coupon, discounts, place of supply and delivery.
 struct Pricing<'a> {
     coupon: Option<&'a StoredCoupon>,
     coupon_discount: Money,
@@ -85,19 +92,29 @@ struct Pricing<'a> {
     place: Region,
     supply: Supply,
     buyer_gstin: Option<String>,
+    delivery: DeliveryTerms,
+}
+
+/// Where an order stands: its status, and how and whether it is paid.
+#[derive(Debug, Clone, Copy)]
+struct Standing {
+    status: OrderStatus,
+    payment_method: PaymentMethod,
+    payment_status: PaymentStatus,
 }
 
 fn stored_fields(
     ship_to: &ShipTo,
     lines: &[PricedLine],
     pricing: &Pricing<'_>,
-    status: OrderStatus,
+    standing: Standing,
 ) -> OrderFields {
     let totals = lines::taxed(
         lines,
         pricing.coupon_discount,
         pricing.discount,
         pricing.supply,
+        &pricing.delivery,
     );
     let decimal = |money: Money| Some(money.as_decimal());
     OrderFields {
@@ -106,6 +123,8 @@ fn stored_fields(
         address: ship_to.address.clone(),
         city: ship_to.city.clone(),
         state: ship_to.state.clone(),
+        pin_code: ship_to.pin_code.clone(),
+        phone: ship_to.phone.clone(),
         company: ship_to.company.clone(),
         cart_items: lines
             .iter()
@@ -116,7 +135,10 @@ fn stored_fields(
         charge_total: totals.subtotal.as_decimal(),
         discount: totals.discount.as_decimal(),
         order_total: totals.total.as_decimal(),
-        status,
+        status: standing.status,
+        payment_method: standing.payment_method,
+        payment_status: standing.payment_status,
+        delivery: StoredDelivery::new(&pricing.delivery, &totals.delivery),
         coupon: pricing.coupon.cloned(),
         coupon_discount: totals.coupon_discount.as_decimal(),
         taxable_total: decimal(totals.tax.taxable_value),
@@ -320,11 +342,17 @@ pub async fn place(
                 place,
                 supply: rules.supply(place),
                 buyer_gstin: placement.buyer_gstin.clone(),
+                delivery: rules.delivery,
+            };
+            let standing = Standing {
+                status: OrderStatus::Pending,
+                payment_method: placement.payment_method,
+                payment_status: PaymentStatus::Unpaid,
             };
             let order = NewOrder {
                 user: placement.user.clone(),
                 created_by: placement.created_by.clone(),
-                fields: stored_fields(&placement.ship_to, &priced, &pricing, OrderStatus::Pending),
+                fields: stored_fields(&placement.ship_to, &priced, &pricing, standing),
                 idempotency_key: placement.idempotency_key.clone(),
                 max_pending: placement.max_pending,
                 coupon: coupon.map(|(_, _, used)| used),
@@ -371,9 +399,32 @@ pub struct Edit {
     pub name: Option<String>,
     pub email: Option<String>,
     pub address: Option<String>,
+    /// A new PIN code, checked.
+    pub pin_code: Option<String>,
+    /// A new phone number, checked.
+    pub phone: Option<String>,
     pub discount: Option<Money>,
     pub status: Option<OrderStatus>,
+    pub payment_status: Option<PaymentStatus>,
     pub items: Option<Vec<CartItemInput>>,
+}
+
+/// The status and payment status after `edit`: marking a pending order's payment paid moves it
+/// to `paid`, and moving it to `paid` marks its payment paid, so the two never disagree.
+fn standing_after(row: &OrderRow, edit: &Edit) -> Standing {
+    let mut status = edit.status.unwrap_or(row.status);
+    let mut payment_status = edit.payment_status.unwrap_or_else(|| row.payment_status());
+    if edit.payment_status == Some(PaymentStatus::Paid) && status == OrderStatus::Pending {
+        status = OrderStatus::Paid;
+    }
+    if edit.status == Some(OrderStatus::Paid) && edit.payment_status.is_none() {
+        payment_status = PaymentStatus::Paid;
+    }
+    Standing {
+        status,
+        payment_method: row.payment_method(),
+        payment_status,
+    }
 }
 
 fn item_rate(item: &StoredItem, rules: TaxRules) -> GstRate {
@@ -427,7 +478,7 @@ fn order_place(row: &OrderRow, rules: TaxRules) -> Region {
 }
 
 /// True when `edit` would change what an issued tax invoice states: the lines, the discount or
-/// the buyer's name and address.
+/// the buyer's name and address (with its PIN code).
 fn changes_invoiced_terms(row: &OrderRow, edit: &Edit) -> bool {
     let differs = |new: &Option<String>, old: &str| new.as_deref().is_some_and(|new| new != old);
     let lines_differ = edit.items.as_ref().is_some_and(|items| {
@@ -455,6 +506,7 @@ fn changes_invoiced_terms(row: &OrderRow, edit: &Edit) -> bool {
             .is_some_and(|discount| discount != Money::round(row.discount))
         || differs(&edit.name, &row.name)
         || differs(&edit.address, &row.address)
+        || differs(&edit.pin_code, row.pin_code.as_deref().unwrap_or_default())
 }
 
 /// The documents a move from `row`'s status to `new_status` issues, numbered in the series of
@@ -515,7 +567,8 @@ pub async fn edit(
             {
                 return Err(invoiced(number));
             }
-            let (old_status, new_status) = (row.status, edit.status.unwrap_or(row.status));
+            let standing = standing_after(&row, edit);
+            let (old_status, new_status) = (row.status, standing.status);
             let mut current = HashMap::new();
             let priced = match (&edit.items, ids) {
                 (Some(items), Some(ids)) => {
@@ -543,6 +596,8 @@ pub async fn edit(
                 address: edit.address.clone().unwrap_or_else(|| row.address.clone()),
                 city: row.city.clone(),
                 state: row.state.clone(),
+                pin_code: edit.pin_code.clone().or_else(|| row.pin_code.clone()),
+                phone: edit.phone.clone().or_else(|| row.phone.clone()),
                 company: row.company.clone(),
             };
             let coupon_discount = row.coupon.as_ref().map_or(Money::ZERO, |coupon| {
@@ -557,8 +612,9 @@ pub async fn edit(
                 place,
                 supply: rules.supply(place),
                 buyer_gstin: row.buyer_gstin.clone(),
+                delivery: row.delivery_terms(),
             };
-            let fields = stored_fields(&ship_to, &priced, &pricing, new_status);
+            let fields = stored_fields(&ship_to, &priced, &pricing, standing);
             let documents = documents(&row, new_status, time::OffsetDateTime::now_utc());
             let mark = catalog.mark();
             match repo::update(db, id, &row.updated_at, fields, &work, documents).await {

@@ -7,7 +7,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
-use crate::orders::{checkout, product, send, shop, stock};
+use crate::orders::{checkout, product, send, shop, shop_with, stock};
 
 /// The text of a PDF, through pdftotext with its layout kept.
 fn pdf_text(pdf: &[u8]) -> String {
@@ -341,8 +341,8 @@ async fn the_server_taxes_orders_as_the_shared_pricing_fixture_does() {
         "../../../pricing-wasm/tests/fixtures/pricing-cases.json"
     ))
     .unwrap();
-    let (app, root) = shop().await;
-    let (user, _) = app.register_customer("asha@example.in", "9876543210").await;
+    // One shop per set of delivery terms the cases use (none: free delivery).
+    let mut shops: Vec<(Value, (TestApp, String, Value))> = Vec::new();
     let mut checked = 0;
     for (index, case) in fixture["taxedOrder"].as_array().unwrap().iter().enumerate() {
         let state = match case["supply"].as_str().unwrap() {
@@ -350,6 +350,19 @@ async fn the_server_taxes_orders_as_the_shared_pricing_fixture_does() {
             "inter-state" => "Maharashtra",
             _ => continue, // a union territory shop is tested in gst.rs
         };
+        let terms = case["delivery"].clone();
+        if !shops.iter().any(|(known, _)| *known == terms) {
+            let delivery: pricing::DeliveryTerms = if terms.is_null() {
+                pricing::DeliveryTerms::FREE
+            } else {
+                serde_json::from_value(terms.clone()).unwrap()
+            };
+            let (app, root) = shop_with(|config| config.delivery = delivery).await;
+            let (user, _) = app.register_customer("asha@example.in", "9876543210").await;
+            shops.push((terms.clone(), (app, root, user)));
+        }
+        let (_, (app, root, user)) = shops.iter().find(|(known, _)| *known == terms).unwrap();
+        let (app, root) = (app, root.as_str());
         let mut items = Vec::new();
         for (line_index, line) in case["lines"].as_array().unwrap().iter().enumerate() {
             let form = [
@@ -369,7 +382,7 @@ async fn the_server_taxes_orders_as_the_shared_pricing_fixture_does() {
             let created: Value = app
                 .client
                 .post(app.url("/api/v1/products"))
-                .bearer_auth(&root)
+                .bearer_auth(root)
                 .multipart(form)
                 .send()
                 .await
@@ -382,9 +395,21 @@ async fn the_server_taxes_orders_as_the_shared_pricing_fixture_does() {
         let discount =
             case["couponDiscount"].as_f64().unwrap() + case["discount"].as_f64().unwrap();
         let body = json!({"data": {"userId": user["_id"], "name": "Asha Baker", "address": "14 MG Road", "state": state, "discount": discount, "cartItems": items}});
-        let (status, created) = send(&app, Method::POST, "/api/v1/orders", &root, Some(body)).await;
+        let (status, created) = send(app, Method::POST, "/api/v1/orders", root, Some(body)).await;
         assert_eq!(status, 201, "case {index}: {created}");
         let (order, expected) = (&created["order"], &case["expected"]);
+        assert_eq!(
+            order["deliveryCharge"].as_f64(),
+            expected["delivery"]["charge"].as_f64(),
+            "case {index}: deliveryCharge"
+        );
+        for field in ["taxableValue", "cgst", "sgst", "igst"] {
+            assert_eq!(
+                order["delivery"][field].as_f64(),
+                expected["delivery"][field].as_f64(),
+                "case {index}: delivery {field}"
+            );
+        }
         for (field, key) in [
             ("chargeTotal", "subtotal"),
             ("orderTotal", "total"),

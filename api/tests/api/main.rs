@@ -17,6 +17,7 @@ mod health;
 mod invoices;
 mod orders;
 mod outbox;
+mod payments;
 mod product_stock;
 mod products;
 mod roles;

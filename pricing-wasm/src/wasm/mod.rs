@@ -8,8 +8,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, Money, OrderLine,
-    PriceUpdate, Supply, TaxedLine,
+    AmountContext, Cart, CartLine, CouponRefusal, CouponTerms, CouponUsage, DeliveryTerms, Money,
+    OrderLine, PriceUpdate, Supply, TaxedLine,
 };
 use read::read;
 
@@ -29,7 +29,9 @@ export type Supply = "intra-state" | "intra-territory" | "inter-state";
 export interface TaxedLine { price: number; amount: number; gstRate: number }
 export interface TaxSplit { taxableValue: number; cgst: number; sgst: number; utgst: number; igst: number }
 export interface LineMoney extends TaxSplit { value: number; discount: number; total: number }
-export interface TaxedOrder extends TaxSplit { lines: LineMoney[]; subtotal: number; couponDiscount: number; discount: number; total: number; numItemsInCart: number; supply: Supply }
+export interface DeliveryTerms { fee: number; freeFrom?: number | null; gstRate: number }
+export interface DeliveryMoney extends TaxSplit { charge: number; shortOfFree: number | null; gstRate: number }
+export interface TaxedOrder extends TaxSplit { lines: LineMoney[]; subtotal: number; couponDiscount: number; discount: number; goodsTotal: number; delivery: DeliveryMoney; total: number; numItemsInCart: number; supply: Supply }
 export type CouponKind = "percent" | "flat";
 export interface CouponTerms { code: string; kind: CouponKind; value: number; minSubtotal: number; maxDiscount?: number | null; validFromMs?: number | null; validUntilMs?: number | null }
 export interface CouponUsage { active: boolean; uses: number; usageLimit: number | null; customerUses: number; perCustomerLimit: number | null }
@@ -204,14 +206,17 @@ pub fn taxed_order(
     coupon_discount: f64,
     discount: f64,
     #[wasm_bindgen(unchecked_param_type = "Supply")] supply: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DeliveryTerms")] delivery: JsValue,
 ) -> Result<JsValue, JsError> {
     let lines: Vec<TaxedLine> = read(lines, "lines")?;
     let supply: Supply = read(supply, "supply")?;
+    let delivery: DeliveryTerms = read(delivery, "delivery")?;
     to_js(&crate::taxed_order(
         &lines,
         money(coupon_discount)?,
         money(discount)?,
         supply,
+        &delivery,
     ))
 }
 

@@ -14,8 +14,8 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
 use crate::{
-    AmountContext, Cart, CartLine, CouponKind, CouponTerms, CouponUsage, GstRate, Money, OrderLine,
-    PriceUpdate, Supply, TaxedLine,
+    AmountContext, Cart, CartLine, CouponKind, CouponTerms, CouponUsage, DeliveryTerms, GstRate,
+    Money, OrderLine, PriceUpdate, Supply, TaxedLine,
 };
 
 /// Where a value sits in an argument, written out only when it is wrong: `cart.cartItems[2].price`.
@@ -277,6 +277,17 @@ impl FromJs for TaxedLine {
         Ok(TaxedLine {
             price: fields.get("price")?,
             amount: fields.get("amount")?,
+            gst_rate: fields.get("gstRate")?,
+        })
+    }
+}
+
+impl FromJs for DeliveryTerms {
+    fn from_js(value: JsValue, at: &At<'_>) -> Result<DeliveryTerms, JsError> {
+        let fields = Fields::new(value, at)?;
+        Ok(DeliveryTerms {
+            fee: fields.get("fee")?,
+            free_from: fields.get("freeFrom")?,
             gst_rate: fields.get("gstRate")?,
         })
     }

@@ -131,3 +131,11 @@ export async function searchProducts(request: APIRequestContext, q: string) {
   expect(response.status()).toBe(200)
   return ((await response.json()) as ProductMatches).data
 }
+
+/** The shop's delivery terms the tests run with: the server's defaults (DELIVERY_FEE, DELIVERY_FREE_FROM). */
+export const DELIVERY = { fee: 49, freeFrom: 499 } as const
+
+/** What delivery adds to goods worth `goods` (after discounts) under those terms. */
+export function deliveryFor(goods: number): number {
+  return goods >= DELIVERY.freeFrom ? 0 : DELIVERY.fee
+}

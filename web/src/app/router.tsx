@@ -9,6 +9,22 @@ import { ProductsPage } from '@/app/routes/storefront/products'
 import { FullScreenSpinner } from '@/components/full-screen-spinner'
 import { loadPricing } from '@/lib/pricing'
 
+/**
+ * The loader of a page that computes money throughout: it waits for the pricing wasm. When that
+ * cannot be loaded it throws PricingUnavailableError, which RouteErrorPage explains with a "Try
+ * again" that loads the wasm again and opens the same address (so this runs again). It is a
+ * loader rather than part of `lazy` because React Router keeps a failed `lazy` for good.
+ */
+async function pricingLoader() {
+  await loadPricing()
+  return null
+}
+
+/** Starts the pricing wasm alongside a page's chunk; pricingLoader waits for it and reports a failure. */
+function prefetchPricing() {
+  loadPricing().catch(() => undefined)
+}
+
 type AdminPages = typeof import('@/app/routes/admin/pages')
 
 /**
@@ -16,8 +32,9 @@ type AdminPages = typeof import('@/app/routes/admin/pages')
  * together with the pricing wasm that its order desk, tables and forms compute with.
  */
 const adminPage = (name: keyof AdminPages) => async () => {
-  const [pages] = await Promise.all([import('@/app/routes/admin/pages'), loadPricing()])
-  return { Component: pages[name] }
+  prefetchPricing()
+  const pages = await import('@/app/routes/admin/pages')
+  return { Component: pages[name], loader: pricingLoader }
 }
 
 type StorefrontPages = typeof import('@/app/routes/storefront/later-pages')
@@ -30,11 +47,9 @@ type StorefrontPages = typeof import('@/app/routes/storefront/later-pages')
 const laterPage =
   (name: keyof StorefrontPages, { withPricing = false } = {}) =>
   async () => {
-    const [pages] = await Promise.all([
-      import('@/app/routes/storefront/later-pages'),
-      withPricing ? loadPricing() : undefined,
-    ])
-    return { Component: pages[name] }
+    if (withPricing) prefetchPricing()
+    const pages = await import('@/app/routes/storefront/later-pages')
+    return { Component: pages[name], loader: withPricing ? pricingLoader : undefined }
   }
 
 export const router = createBrowserRouter([

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 
 import { Pagination } from '@/components/pagination'
+import { RecordCardSkeletons } from '@/components/record-card'
 import { TableSkeletonRows } from '@/components/table-skeleton-rows'
 import { Table, TableBody, TableHeader } from '@/components/ui/table'
 import { errorMessage } from '@/lib/api-errors'
@@ -30,14 +31,18 @@ type PagedTableProps = {
   head: ReactNode
   /** The rows, rendered once the data is there. */
   children: ReactNode
+  /** The same records as RecordCards, for screens narrower than 640 px; rendered once the data is there. */
+  cards: ReactNode
 }
 
 /**
  * A back-office table at the URL's ?page: a page past the end goes to the last one; the server's
  * message (or 'Failed to fetch …') on failure; 'No … found.' when empty; skeleton rows while
- * loading; the pagination control below.
+ * loading; the pagination control below. Under 640 px the records are a list of cards instead
+ * (`cards`), so nothing needs a sideways scroll; the other form is display:none, so a screen reader
+ * meets the records once.
  */
-export function PagedTable({ query, page, pagination, noun, columns, head, children }: PagedTableProps) {
+export function PagedTable({ query, page, pagination, noun, columns, head, children, cards }: PagedTableProps) {
   const { search } = useLocation()
   if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
     return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
@@ -63,7 +68,16 @@ export function PagedTable({ query, page, pagination, noun, columns, head, child
           Loading {noun}
         </p>
       )}
-      <div className="rounded-lg border bg-card">
+      {query.data ? (
+        <ul aria-label={capitalize(noun)} aria-busy={query.isFetching || undefined} className="space-y-3 sm:hidden">
+          {cards}
+        </ul>
+      ) : (
+        <div className="space-y-3 sm:hidden">
+          <RecordCardSkeletons />
+        </div>
+      )}
+      <div className="hidden rounded-lg border bg-card sm:block">
         <Table aria-label={capitalize(noun)} aria-busy={query.isFetching || undefined}>
           <TableHeader>{head}</TableHeader>
           <TableBody>{query.data ? children : <TableSkeletonRows columns={columns} />}</TableBody>

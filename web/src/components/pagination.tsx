@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 
 import { buttonVariants } from '@/components/ui/button'
 import { pageSearch } from '@/lib/page-search'
-import { paginationItems, usePricingLoaded, type PageItem } from '@/lib/pricing'
+import { paginationItems, usePricingStatus, type PageItem } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
 const stepClass = buttonVariants({ variant: 'outline', size: 'sm' })
@@ -13,10 +13,11 @@ type PaginationProps = { page: number; pageCount: number; className?: string }
 /** The shared page control: links that keep the URL's other params and set `page`; nothing below 2 pages. */
 export function Pagination({ page, pageCount, className }: PaginationProps) {
   const { search } = useLocation()
-  const loaded = usePricingLoaded()
-  // Until the pricing wasm (which lays the control out) arrives, the control's row is held.
-  if (!loaded) return pageCount > 1 ? <div aria-hidden="true" className={cn('h-8', className)} /> : null
-  const items = paginationItems(page, pageCount)
+  const pricing = usePricingStatus()
+  // Until the pricing wasm (which lays the control out) arrives, the control's row is held; if it
+  // could not be loaded, a plain Prev / Next keeps every page in reach.
+  if (pricing === 'loading') return pageCount > 1 ? <div aria-hidden="true" className={cn('h-8', className)} /> : null
+  const items = pricing === 'ready' ? paginationItems(page, pageCount) : stepsOnly(page, pageCount)
   if (items.length === 0) return null
   return (
     <nav aria-label="Pagination" className={cn('flex justify-center', className)}>
@@ -29,6 +30,17 @@ export function Pagination({ page, pageCount, className }: PaginationProps) {
       </ul>
     </nav>
   )
+}
+
+/** Without the pricing wasm: Prev, the current page, Next (each where there is one); nothing below 2 pages. */
+function stepsOnly(page: number, count: number): PageItem[] {
+  if (count < 2) return []
+  const current = Math.min(Math.max(page, 1), count)
+  return [
+    ...(current > 1 ? [{ kind: 'prev' as const, page: current - 1 }] : []),
+    { kind: 'page' as const, page: current, current: true },
+    ...(current < count ? [{ kind: 'next' as const, page: current + 1 }] : []),
+  ]
 }
 
 function itemKey(item: PageItem, index: number) {

@@ -13,32 +13,39 @@ export function ActionsHead({ sticky }: Pinned) {
   return <TableHead className={cn(sticky && 'sticky right-0 bg-card', 'text-right')}>Actions</TableHead>
 }
 
-type RowActionsCellProps = Pinned & {
-  /** The row's edit screen. */
+type RowActionsProps = {
+  /** The record's edit screen. */
   editTo: string
   onDelete: () => void
-  /** Names the row in the buttons' accessible names ('Edit …', 'Delete …'). */
+  /** Names the record in the buttons' accessible names ('Edit …', 'Delete …'). */
   label?: string
   className?: string
   /** Actions before Edit. */
   children?: ReactNode
 }
 
-/** A back-office row's last cell: an Edit link and a Delete button, right-aligned. */
-export function RowActionsCell({ sticky, editTo, onDelete, label, className, children }: RowActionsCellProps) {
+/** A back-office record's actions: an Edit link and a Delete button, right-aligned. */
+export function RowActions({ editTo, onDelete, label, className, children }: RowActionsProps) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      {children}
+      <Button asChild variant="outline" size="sm">
+        <Link to={editTo} aria-label={label ? `Edit ${label}` : undefined}>
+          Edit
+        </Link>
+      </Button>
+      <Button variant="destructive" size="sm" aria-label={label ? `Delete ${label}` : undefined} onClick={onDelete}>
+        Delete
+      </Button>
+    </div>
+  )
+}
+
+/** A back-office row's last cell: its actions (see RowActions). */
+export function RowActionsCell({ sticky, ...actions }: Pinned & RowActionsProps) {
   return (
     <TableCell className={sticky ? 'sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]' : undefined}>
-      <div className={cn('flex justify-end gap-2', className)}>
-        {children}
-        <Button asChild variant="outline" size="sm">
-          <Link to={editTo} aria-label={label ? `Edit ${label}` : undefined}>
-            Edit
-          </Link>
-        </Button>
-        <Button variant="destructive" size="sm" aria-label={label ? `Delete ${label}` : undefined} onClick={onDelete}>
-          Delete
-        </Button>
-      </div>
+      <RowActions {...actions} />
     </TableCell>
   )
 }

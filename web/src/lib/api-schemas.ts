@@ -40,6 +40,7 @@ export type AdminChanges = Schemas['UpdateAdmin']
 
 export type Order = Schemas['Order']
 export type OrderStatus = Schemas['OrderStatus']
+export type PaymentStatus = Schemas['PaymentStatus']
 /** One line of an order at the price it was charged (money in rupees; image a URL path or ''). */
 export type OrderItem = Schemas['OrderItem']
 /** The terms of the coupon an order used, as it was priced with them. */

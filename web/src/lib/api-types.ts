@@ -322,6 +322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/upi-qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code of an unpaid UPI order's payment link, as an SVG image: for its customer and for
+         *     admins. 409 `payment_unavailable` when the order is not waiting for a UPI payment.
+         */
+        get: operations["get_order_upi_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -565,6 +585,11 @@ export interface components {
             numItemsInCart?: number | null;
             /** @description Ignored: the server computes it (clients send formatted text). */
             orderTotal?: string | null;
+            paymentMethod?: null | components["schemas"]["PaymentMethod"];
+            /** @description A phone number for the courier (checked when sent; the account's mobile when left out). */
+            phone?: string | null;
+            /** @description The 6-digit PIN code (checked when sent). */
+            pinCode?: string | null;
             state?: string;
         };
         /** @description `POST /orders` by a customer. */
@@ -711,6 +736,24 @@ export interface components {
          *     not on its shape, so the handler parses one of them directly and this type only describes both.
          */
         CreateOrderRequest: components["schemas"]["CheckoutRequest"] | components["schemas"]["OrderForCustomerRequest"];
+        /** @description The shop's delivery terms, as the pricing crate's `DeliveryTerms` reads them. */
+        DeliveryInfo: {
+            /**
+             * Format: double
+             * @description The flat fee, GST included; 0 delivers every order free.
+             */
+            fee: number;
+            /**
+             * Format: double
+             * @description Goods coming to this much after discounts deliver free; null charges every order.
+             */
+            freeFrom?: number | null;
+            /**
+             * Format: double
+             * @description The GST rate in the fee, percent.
+             */
+            gstRate: number;
+        };
         /** @description The inside of [`ErrorEnvelope`]. */
         ErrorBody: {
             /** @description What went wrong, for the web app to switch on. */
@@ -758,6 +801,7 @@ export interface components {
          *     - `order_invoiced`: 409: an edit would change the items, discount or buyer of an invoiced order.
          *     - `invoice_unavailable`: 409: the order has no tax invoice yet (it was not shipped or delivered).
          *     - `credit_note_unavailable`: 409: the order has no credit note (it was not cancelled after its invoice).
+         *     - `payment_unavailable`: 409: the order is not waiting for a UPI payment (cash on delivery, paid or cancelled).
          *     - `payload_too_large`: 413: the body is larger than allowed.
          *     - `unsupported_media_type`: 415: the body is not of a supported content type.
          *     - `rate_limited`: 429: too many attempts; `Retry-After` says when to try again.
@@ -766,7 +810,7 @@ export interface components {
          *     - `unavailable`: 503: the database does not answer, or the request took longer than the time limit.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
+        ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payment_unavailable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
         /** @description The JSON body of every error response. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
@@ -825,7 +869,7 @@ export interface components {
             cartItems: components["schemas"]["OrderItem"][];
             /**
              * Format: double
-             * @description The sum of the lines' CGST.
+             * @description The sum of the lines' and the delivery's CGST.
              */
             cgstTotal: number;
             /**
@@ -850,6 +894,14 @@ export interface components {
             creditNoteDate?: string | null;
             /** @description The credit note number (`CN/26-27/00001`), issued when an invoiced order is cancelled. */
             creditNoteNumber?: string | null;
+            /** @description The delivery charge with the GST in it. */
+            delivery: components["schemas"]["OrderDelivery"];
+            /**
+             * Format: double
+             * @description What delivery costs, GST included: the shop's flat fee, or 0 when the goods come to its
+             *     free-delivery threshold after discounts (and on orders from before delivery was charged).
+             */
+            deliveryCharge: number;
             /**
              * Format: double
              * @description The admin's discount taken off the subtotal.
@@ -858,7 +910,7 @@ export interface components {
             email: string;
             /**
              * Format: double
-             * @description The sum of the lines' IGST.
+             * @description The sum of the lines' and the delivery's IGST.
              */
             igstTotal: number;
             /** @description When the invoice was issued (RFC 3339). */
@@ -878,28 +930,42 @@ export interface components {
             orderId: string;
             /**
              * Format: double
-             * @description What is charged, GST included: max(0, subtotal - couponDiscount - discount).
+             * @description What is charged, GST included: max(0, subtotal - couponDiscount - discount) +
+             *     deliveryCharge.
              */
             orderTotal: number;
+            /** @description How the customer pays. */
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            /** @description Whether the shop has the money; an admin marks it. */
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            /** @description The phone number for the courier: ten digits (empty on older orders). */
+            phone: string;
+            /** @description The 6-digit PIN code (empty on orders from before it was asked). */
+            pinCode: string;
             placeOfSupply?: null | components["schemas"]["PlaceOfSupply"];
             /**
              * Format: double
-             * @description The sum of the lines' SGST.
+             * @description The sum of the lines' and the delivery's SGST.
              */
             sgstTotal: number;
             state: string;
             status: components["schemas"]["OrderStatus"];
             /**
              * Format: double
-             * @description The sum of the lines' taxable values.
+             * @description The sum of the lines' and the delivery's taxable values.
              */
             taxableTotal: number;
             /** @description When it last changed (RFC 3339). */
             updatedAt: string;
+            /**
+             * @description For an unpaid UPI order that is not cancelled: the `upi://pay` link for the exact amount
+             *     to the shop's UPI ID, which the order page also shows as a QR code.
+             */
+            upiLink?: string | null;
             user: components["schemas"]["OrderCustomer"];
             /**
              * Format: double
-             * @description The sum of the lines' UTGST.
+             * @description The sum of the lines' and the delivery's UTGST.
              */
             utgstTotal: number;
         };
@@ -925,6 +991,11 @@ export interface components {
              * @description Ignored: the server computes it.
              */
             orderTotal?: number | null;
+            paymentStatus?: null | components["schemas"]["PaymentStatus"];
+            /** @description The phone number for the courier. */
+            phone?: string | null;
+            /** @description The 6-digit PIN code. */
+            pinCode?: string | null;
             status?: null | components["schemas"]["OrderStatus"];
         };
         /** @description The terms of the coupon an order used, as it was priced with them. */
@@ -955,6 +1026,39 @@ export interface components {
             email: string;
             username: string;
         };
+        /** @description The delivery charge of an order and the GST in it. */
+        OrderDelivery: {
+            /** Format: double */
+            cgst: number;
+            /**
+             * Format: double
+             * @description What delivery cost, GST included (0 when free).
+             */
+            charge: number;
+            /**
+             * Format: double
+             * @description The flat fee of the terms the order was priced with (an edit prices it with them again).
+             */
+            fee: number;
+            /**
+             * Format: double
+             * @description From what goods total delivery was free under those terms; null for never.
+             */
+            freeFrom?: number | null;
+            /**
+             * Format: double
+             * @description The GST rate in it, percent.
+             */
+            gstRate: number;
+            /** Format: double */
+            igst: number;
+            /** Format: double */
+            sgst: number;
+            /** Format: double */
+            taxableValue: number;
+            /** Format: double */
+            utgst: number;
+        };
         OrderEnvelope: {
             order: components["schemas"]["Order"];
         };
@@ -979,6 +1083,11 @@ export interface components {
              * @description Ignored: the server counts.
              */
             numItemsInCart?: number | null;
+            paymentMethod?: null | components["schemas"]["PaymentMethod"];
+            /** @description A phone number for the courier (checked when sent; the customer's mobile when left out). */
+            phone?: string | null;
+            /** @description The 6-digit PIN code (checked when sent). */
+            pinCode?: string | null;
             state?: string;
             userId: string;
         };
@@ -1071,6 +1180,16 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description How the customer pays.
+         * @enum {string}
+         */
+        PaymentMethod: "cod" | "upi";
+        /**
+         * @description Whether the shop has the money.
+         * @enum {string}
+         */
+        PaymentStatus: "unpaid" | "paid" | "refunded";
         /** @description The place of supply: the ship-to state and its GST state code. */
         PlaceOfSupply: {
             /**
@@ -1224,11 +1343,15 @@ export interface components {
              * @description The rate a product gets when none is chosen.
              */
             defaultGstRate: number;
+            /** @description What delivery costs, for the cart to show the charge the order will have. */
+            delivery: components["schemas"]["DeliveryInfo"];
             gstin: string;
             /** @description The GST rates a product may have, in percent, ascending. */
             gstSlabs: number[];
             legalName: string;
             name: string;
+            /** @description How customers may pay: `cod` always, `upi` when the shop has a UPI ID. */
+            paymentMethods: components["schemas"]["PaymentMethod"][];
             /** @description The state it is registered in. */
             state: string;
             /**
@@ -2484,6 +2607,45 @@ export interface operations {
                 };
             };
             /** @description invoice_unavailable: not shipped or delivered yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_order_upi_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code of the order's upiLink */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payment_unavailable: not an unpaid UPI order */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -26,9 +26,12 @@ import {
   type CartLine,
   type CouponTerms,
   type CouponUsage,
+  type DeliveryTerms,
   type PriceUpdate,
   type Supply,
 } from './pricing'
+
+const NO_DELIVERY: DeliveryTerms = { fee: 0, freeFrom: null, gstRate: 0 }
 
 type Step =
   | { op: 'add'; line: CartLine }
@@ -88,7 +91,10 @@ describe('pricing fixture table through wasm', () => {
 
   it('taxes every order and finds every place of supply', () => {
     for (const c of table.taxedOrder)
-      expect(taxedOrder(c.lines, c.couponDiscount, c.discount, c.supply as Supply), c.name).toEqual(
+      expect(
+        taxedOrder(c.lines, c.couponDiscount, c.discount, c.supply as Supply, c.delivery ?? NO_DELIVERY),
+        c.name,
+      ).toEqual(
         c.expected,
       )
     for (const c of table.supply) expect(supplyBetween(c.shop, c.shipTo)).toBe(c.expected)
@@ -120,8 +126,11 @@ describe('pricing fixture table through wasm', () => {
     expect(() => cartAddItem(emptyCart(), { ...line, colour: 'red' } as CartLine)).toThrow(/line: unknown field `colour`/)
     expect(() => orderTotals([{ price: 10, amount: 1.5 }], 0)).toThrow(/lines\[0\]\.amount: expected a whole number/)
     expect(() => orderTotals([{ price: 0.1 + 0.2, amount: 1 }], 0)).toThrow(/lines\[0\]\.price: the number has more than two decimals/)
-    expect(() => taxedOrder([{ price: 10, amount: 1, gstRate: 101 }], 0, 0, 'inter-state')).toThrow(/lines\[0\]\.gstRate: a GST rate/)
-    expect(() => taxedOrder([], 0, 0, 'overseas' as Supply)).toThrow(/supply: expected one of intra-state intra-territory inter-state/)
+    expect(() => taxedOrder([{ price: 10, amount: 1, gstRate: 101 }], 0, 0, 'inter-state', NO_DELIVERY)).toThrow(/lines\[0\]\.gstRate: a GST rate/)
+    expect(() => taxedOrder([], 0, 0, 'overseas' as Supply, NO_DELIVERY)).toThrow(/supply: expected one of intra-state intra-territory inter-state/)
+    expect(() => taxedOrder([], 0, 0, 'inter-state', { fee: 49, freeFrom: 0.001, gstRate: 18 })).toThrow(
+      /delivery\.freeFrom: the number has more than two decimals/,
+    )
     expect(() => cartRecompute({ cartItems: null } as unknown as Cart)).toThrow(/cart\.cartItems: expected an array/)
   })
 })

@@ -8,7 +8,15 @@
 // `formatInr` answers, through the browser's en-IN currency format, which writes the same text
 // (checked against the fixture table in pricing.test.ts). The home page and a product's picture
 // so never wait behind it for the phone's bandwidth.
+//
+// The download can fail (offline, a flaky connection, a blocked file). Then the status is
+// 'failed' (usePricingStatus), components say so and offer to try again (retryPricing), and a
+// route that needs the wasm shows an error page that can try again too; a failure is never kept,
+// so the next attempt fetches the wasm afresh.
 import { useEffect, useSyncExternalStore } from 'react'
+
+import { moduleLoader, type LoadStatus, type ModuleLoader } from '@/lib/module-loader'
+import pricingWasmUrl from '@/wasm/pkg/pricing_bg.wasm?url'
 
 import type {
   AmountContext,
@@ -17,6 +25,7 @@ import type {
   CouponOutcome,
   CouponTerms,
   CouponUsage,
+  DeliveryTerms,
   GstinCheck,
   OrderLine,
   OrderProblem,
@@ -33,50 +42,120 @@ import type {
 // Every data type of the crate (carts, totals, coupons, GST), for the app to import from here.
 export type * from '@/wasm/pkg/pricing'
 
+/** Where the pricing wasm stands: on its way (or not asked for yet), in, or failed to load. */
+export type PricingStatus = LoadStatus
+
 type Wasm = typeof import('@/wasm/pkg/pricing')
 
-let pricingModule: Wasm | null = null
-const listeners = new Set<() => void>()
+/**
+ * Fetches the wasm and starts it on the JS glue wasm-bindgen wrote for it. Done by hand rather
+ * than through `import('@/wasm/pkg/pricing')`, whose top-level await fetches the wasm while the
+ * module is evaluated: a browser keeps a module that failed there failed for the life of the
+ * page, so a download that failed once could never be tried again without a reload.
+ */
+async function instantiatePricing(): Promise<Wasm> {
+  const [glue, response] = await Promise.all([import('@/wasm/pkg/pricing_bg.js'), fetch(pricingWasmUrl)])
+  if (!response.ok) throw new Error(`GET ${pricingWasmUrl} answered ${response.status}`)
+  // The wasm imports its helpers from the module wasm-bindgen named './pricing_bg.js'.
+  const imports = { './pricing_bg.js': glue as unknown as WebAssembly.ModuleImports }
+  const { instance } = response.headers.get('Content-Type')?.startsWith('application/wasm')
+    ? await WebAssembly.instantiateStreaming(response, imports)
+    : await WebAssembly.instantiate(await response.arrayBuffer(), imports)
+  glue.__wbg_set_wasm(instance.exports)
+  ;(instance.exports.__wbindgen_start as () => void)()
+  return glue
+}
 
-let loading: Promise<void> | null = null
+/**
+ * Tests run in Node, which cannot fetch the wasm by its URL: there the package's own entry loads
+ * it (vite-plugin-wasm inlines it). The build drops this branch.
+ */
+const importPricing: () => Promise<Wasm> = import.meta.env.SSR ? () => import('@/wasm/pkg/pricing') : instantiatePricing
 
-/** Loads the pricing wasm (once; later calls get the same promise), resolving when it is in. */
+/** The pricing wasm could not be loaded (offline, a blocked or failed download); `cause` says why. */
+export class PricingUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the pricing module could not be loaded', { cause })
+    this.name = 'PricingUnavailableError'
+  }
+}
+
+/**
+ * The pricing module, loaded on demand. `importer` is for tests; the app has one loader, below.
+ * Failures reject with PricingUnavailableError and are not kept: the next load tries again.
+ */
+export function pricingLoader(importer: () => Promise<Wasm> = importPricing): ModuleLoader<Wasm> {
+  return moduleLoader(() =>
+    importer().catch((cause: unknown) => {
+      throw new PricingUnavailableError(cause)
+    }),
+  )
+}
+
+const pricing = pricingLoader()
+
+/**
+ * Loads the pricing wasm, resolving when it is in. Later calls get the same promise while it is
+ * on its way or once it is in; after a failure (rejected with PricingUnavailableError) the next
+ * call fetches it again.
+ */
 export function loadPricing(): Promise<void> {
-  loading ??= import('@/wasm/pkg/pricing').then((loaded) => {
-    pricingModule = loaded
-    for (const listener of listeners) listener()
-  })
-  return loading
+  return pricing.load().then(() => undefined)
+}
+
+/**
+ * Tries to load the pricing wasm again after a failure ("Try again"); true once it is in, false
+ * when it failed again (the status then says 'failed' once more). Never rejects.
+ */
+export function retryPricing(): Promise<boolean> {
+  return pricing.load().then(
+    () => true,
+    () => false,
+  )
+}
+
+/** Calls `listener` whenever the pricing status changes; returns the way to stop. */
+export const subscribePricing = (listener: () => void): (() => void) => pricing.subscribe(listener)
+
+/** Where the pricing wasm stands: 'loading' (or not asked for yet), 'ready' or 'failed'. */
+export const pricingStatus = (): PricingStatus => pricing.status()
+
+/**
+ * The pricing wasm's status, for a component: figures once 'ready', a placeholder while
+ * 'loading', and when 'failed' a way to try again (components/pricing-unavailable) or a quiet
+ * fallback. Asking starts the loading, once the browser is idle, unless it has failed: then it
+ * is tried again by a "Try again" button or whatever next needs it (loadPricing).
+ */
+export function usePricingStatus(): PricingStatus {
+  const status = useSyncExternalStore(subscribePricing, pricingStatus, () => 'loading' as const)
+  useEffect(() => {
+    if (status !== 'loading') return
+    // Once the browser is idle: the first screen's pictures and data go first.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    // A failure shows in the status; the component renders it.
+    idle(() => void retryPricing())
+  }, [status])
+  return status
 }
 
 /**
  * True once the pricing wasm has loaded; a component showing money math renders its figures
- * when it is. Asking starts the loading.
+ * when it is. Asking starts the loading. Whoever shows a placeholder meanwhile should also
+ * handle a failed load (usePricingStatus), or the placeholder stays for good.
  */
 export function usePricingLoaded(): boolean {
-  const loaded = useSyncExternalStore(subscribe, isPricingLoaded, () => false)
-  useEffect(() => {
-    if (loaded) return
-    // Once the browser is idle: the first screen's pictures and data go first.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
-    idle(() => void loadPricing())
-  }, [loaded])
-  return loaded
+  return usePricingStatus() === 'ready'
 }
 
 export function isPricingLoaded(): boolean {
-  return pricingModule !== null
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return pricing.current() !== null
 }
 
 /** The loaded module; calling the money math before it arrived is a bug in the caller. */
 function wasm(): Wasm {
-  if (pricingModule === null) throw new Error('the pricing module has not loaded yet: wait for loadPricing()')
-  return pricingModule
+  const loaded = pricing.current()
+  if (loaded === null) throw new Error('the pricing module has not loaded yet: wait for loadPricing()')
+  return loaded
 }
 
 const inrText = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
@@ -123,8 +202,7 @@ export const pageCount = (total: number, pageSize: number): number => wasm().pag
 export const paginationItems = (page: number, count: number): PageItem[] => wasm().paginationItems(page, count)
 
 /** en-IN rupee text, e.g. 123456.5 -> "₹1,23,456.50"; before the wasm arrives, the same text from Intl. */
-export const formatInr = (amount: number): string =>
-  pricingModule === null ? formatInrBeforeWasm(amount) : pricingModule.formatInr(amount)
+export const formatInr = (amount: number): string => pricing.current()?.formatInr(amount) ?? formatInrBeforeWasm(amount)
 export const amountInWords = (amount: number): string => wasm().amountInWords(amount)
 
 /** Every state and union territory of India with its GST code, in code order. */
@@ -138,7 +216,8 @@ export const taxedOrder = (
   couponDiscount: number,
   discount: number,
   supply: Supply,
-): TaxedOrder => wasm().taxedOrder(lines, couponDiscount, discount, supply)
+  delivery: DeliveryTerms,
+): TaxedOrder => wasm().taxedOrder(lines, couponDiscount, discount, supply, delivery)
 /** What a coupon takes off `subtotal` now, or why it does not apply. */
 export const evaluateCoupon = (
   terms: CouponTerms,

@@ -27,6 +27,8 @@ describe('shipToFromCustomer', () => {
       address: '14 MG Road',
       city: 'Bengaluru',
       state: 'Karnataka',
+      pinCode: '',
+      phone: asha.mobile,
     })
   })
 
@@ -46,7 +48,7 @@ describe('readGstin', () => {
 
 describe('createOrderBody', () => {
   it('builds the POST /orders body with amounts and discount, and no totals the server computes itself', () => {
-    const shipTo = { ...shipToFromCustomer(asha), name: ' Asha R. ' }
+    const shipTo = { ...shipToFromCustomer(asha), name: ' Asha R. ', pinCode: '560 001' }
     expect(createOrderBody(asha, shipTo, lines, '50.25')).toEqual({
       ok: true,
       body: {
@@ -55,6 +57,8 @@ describe('createOrderBody', () => {
         address: '14 MG Road',
         city: 'Bengaluru',
         state: 'Karnataka',
+        pinCode: '560001',
+        phone: asha.mobile,
         discount: 50.25,
         cartItems: [
           { productId: 'p1', price: 449.5, amount: 2 },
@@ -91,13 +95,14 @@ describe('createOrderBody', () => {
 })
 
 describe('updateOrderBody', () => {
+  const unchanged = { pinCode: '', phone: '', paymentStatus: null }
   const draft: DraftLine[] = [
     { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amount: 3 },
     { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', gstRate: 5, hsn: '', amount: 1 },
   ]
 
   it('builds the PATCH body, without totals the server computes itself', () => {
-    const values = { name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'delivered' as const, discount: '25.25' }
+    const values = { ...unchanged, name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'delivered' as const, discount: '25.25' }
     expect(updateOrderBody(values, draft)).toEqual({
       name: 'Asha',
       email: 'asha@example.in',
@@ -111,13 +116,30 @@ describe('updateOrderBody', () => {
     })
   })
 
-  it('sends only the status and e-mail once the order is invoiced', () => {
-    const values = { name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'cancelled' as const, discount: 'x' }
+  it('sends only the status, payment, phone and e-mail once the order is invoiced', () => {
+    const values = { ...unchanged, name: 'Asha', email: ' asha@example.in ', address: '14 MG Road', status: 'cancelled' as const, discount: 'x' }
     expect(updateOrderBody(values, draft, true)).toEqual({ email: 'asha@example.in', status: 'cancelled' })
+    expect(updateOrderBody({ ...values, paymentStatus: 'refunded', phone: '9876543210', pinCode: '560001' }, draft, true)).toEqual({
+      email: 'asha@example.in',
+      phone: '9876543210',
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    })
+  })
+
+  it('sends the PIN code, phone and payment status only when given or changed', () => {
+    const values = { ...unchanged, name: 'A', email: 'a@example.in', address: 'x', status: 'pending' as const, discount: '0' }
+    expect(updateOrderBody(values, draft)).not.toHaveProperty('paymentStatus')
+    expect(updateOrderBody(values, draft)).not.toHaveProperty('pinCode')
+    expect(updateOrderBody({ ...values, pinCode: ' 560 001 ', phone: ' 98765 43210 ', paymentStatus: 'paid' }, draft)).toMatchObject({
+      pinCode: '560001',
+      phone: '98765 43210',
+      paymentStatus: 'paid',
+    })
   })
 
   it('is null while the discount is not valid', () => {
-    const values = { name: 'A', email: 'a@example.in', address: 'x', status: 'paid' as const, discount: '-3' }
+    const values = { ...unchanged, name: 'A', email: 'a@example.in', address: 'x', status: 'paid' as const, discount: '-3' }
     expect(updateOrderBody(values, draft)).toBeNull()
   })
 })

@@ -59,6 +59,8 @@ export function createOrderBody(
       address: shipTo.address.trim(),
       city: shipTo.city.trim(),
       state: shipTo.state.trim(),
+      ...(shipTo.pinCode.trim() ? { pinCode: shipTo.pinCode.replace(/\s+/g, '') } : {}),
+      ...(shipTo.phone.trim() ? { phone: shipTo.phone.trim() } : {}),
       discount,
       cartItems,
       ...(gstin.gstin ? { gstin: gstin.gstin } : {}),
@@ -68,27 +70,37 @@ export function createOrderBody(
 
 /**
  * The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. The
- * server recomputes the totals; lines the order had keep their price. Once
- * the order is invoiced (`invoiced`), its lines, discount, name and address cannot change, so only
- * the status and the e-mail are sent.
+ * server recomputes the totals; lines the order had keep their price. A blank PIN code or phone
+ * keeps the order's, and the payment status goes only when the admin changed it (so marking the
+ * order `paid` marks its payment too, on the server). Once the order is invoiced (`invoiced`), its
+ * lines, discount, name and address (with the PIN code) cannot change, so those are not sent.
  */
 export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], invoiced = false): OrderChanges | null {
-  if (invoiced) return { email: values.email.trim(), status: values.status }
+  const phone = values.phone.trim()
+  const pinCode = values.pinCode.replace(/\s+/g, '')
+  const always: OrderChanges = {
+    email: values.email.trim(),
+    ...(phone ? { phone } : {}),
+    status: values.status,
+    ...(values.paymentStatus ? { paymentStatus: values.paymentStatus } : {}),
+  }
+  if (invoiced) return always
   const discount = parseDiscount(values.discount)
   if (discount === null) return null
   return {
     name: values.name.trim(),
-    email: values.email.trim(),
     address: values.address.trim(),
+    ...(pinCode ? { pinCode } : {}),
+    ...always,
     discount,
-    status: values.status,
     cartItems: lines.map(({ productId, price, amount }) => ({ productId, price, amount })),
   }
 }
 
 /**
  * The ship-to fields prefilled from a customer. The state is the state or union territory the
- * customer's names, ignoring case, or '' when it names none (the admin then chooses one).
+ * customer's names, ignoring case, or '' when it names none (the admin then chooses one); the
+ * phone is their mobile; no PIN code was asked at registration.
  */
 export function shipToFromCustomer(customer: CustomerOption): ShipTo {
   return {
@@ -96,5 +108,7 @@ export function shipToFromCustomer(customer: CustomerOption): ShipTo {
     address: customer.address,
     city: customer.city,
     state: findRegion(customer.state)?.name ?? '',
+    pinCode: '',
+    phone: customer.mobile,
   }
 }

@@ -23,7 +23,14 @@ const line = (price: number, amount: number, gstRate: number): DraftLine => ({
   amount,
 })
 
-const toMaharashtra = { state: 'Maharashtra', placeOfSupply: { state: 'Maharashtra', code: 27 }, coupon: null }
+const noDelivery = { fee: 0, freeFrom: null, gstRate: 0, charge: 0, taxableValue: 0, cgst: 0, sgst: 0, utgst: 0, igst: 0 }
+const toMaharashtra = {
+  state: 'Maharashtra',
+  placeOfSupply: { state: 'Maharashtra', code: 27 },
+  coupon: null,
+  delivery: noDelivery,
+}
+const karnataka = { state: 'Karnataka', delivery: { fee: 0, freeFrom: null, gstRate: 0 } }
 const tenOffAboveThousand: OrderCoupon = { code: 'BAKE10', kind: 'percent', value: 10, minSubtotal: 1000, maxDiscount: 150 }
 
 describe('regions', () => {
@@ -53,7 +60,7 @@ describe('draftTaxSummary', () => {
 
   it('splits CGST and SGST within the shop state, after the discount, line by line at each rate', () => {
     const lines = [line(249.5, 2, 18), line(120, 1, 5)]
-    const order = { state: 'Karnataka', placeOfSupply: null, coupon: null }
+    const order = { state: 'Karnataka', placeOfSupply: null, coupon: null, delivery: noDelivery }
     const { taxed, supply } = draftTaxSummary(lines, '19', order, 'Karnataka')
     expect(supply).toBe('intra-state')
     expect(taxed.subtotal).toBe(619)
@@ -78,6 +85,15 @@ describe('draftTaxSummary', () => {
     expect(orderCouponDiscount({ ...tenOffAboveThousand, kind: 'flat', value: 100 }, 1000)).toBe(100)
   })
 
+  it('prices delivery with the terms the order was placed with: charged below the threshold, free from it', () => {
+    const order = { ...toMaharashtra, delivery: { ...noDelivery, fee: 49, freeFrom: 499, gstRate: 18 } }
+    const below = draftTaxSummary([line(300, 1, 5)], '', order, 'Karnataka')
+    expect(below.taxed).toMatchObject({ goodsTotal: 300, total: 349 })
+    expect(below.taxed.delivery).toMatchObject({ charge: 49, shortOfFree: 199, igst: 7.47 })
+    const free = draftTaxSummary([line(300, 2, 5)], '', order, 'Karnataka')
+    expect(free.taxed).toMatchObject({ total: 600, delivery: { charge: 0, shortOfFree: null } })
+  })
+
   it('counts a discount that is not valid as 0, and leaves the split unknown without the shop state', () => {
     const summary = draftTaxSummary([line(100, 1, 12)], '1.005', toMaharashtra, undefined)
     expect(summary.supply).toBeNull()
@@ -98,12 +114,12 @@ describe('createTaxSummary', () => {
   })
 
   it('follows the chosen state: unknown until one is chosen, IGST to another one, CGST + SGST within the shop state', () => {
-    expect(createTaxSummary([createLine('1')], '', '', 'Karnataka').supply).toBeNull()
-    const chandigarh = createTaxSummary([createLine('2')], '0', 'Chandigarh', 'Karnataka')
+    expect(createTaxSummary([createLine('1')], '', '', karnataka).supply).toBeNull()
+    const chandigarh = createTaxSummary([createLine('2')], '0', 'Chandigarh', karnataka)
     expect(chandigarh.supply).toBe('inter-state')
-    const summary = createTaxSummary([createLine('2')], '0', 'Karnataka', 'Karnataka')
+    const summary = createTaxSummary([createLine('2')], '0', 'Karnataka', karnataka)
     expect(summary.taxed).toMatchObject({ subtotal: 1000, numItemsInCart: 2, cgst: 76.27, sgst: 76.27, taxableValue: 847.46 })
-    expect(createTaxSummary([createLine('9')], '0', 'Karnataka', 'Karnataka').taxed.subtotal).toBe(0)
+    expect(createTaxSummary([createLine('9')], '0', 'Karnataka', karnataka).taxed.subtotal).toBe(0)
   })
 
   it('names the taxes of each supply', () => {

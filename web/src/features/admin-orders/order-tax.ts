@@ -1,5 +1,6 @@
 // The tax the order screens show as they are edited: the pricing module's taxedOrder over the
-// lines, the order's coupon priced again with its stored terms, the admin's discount and the
+// lines, the order's coupon priced again with its stored terms, the admin's discount, delivery
+// (a new order by the shop's terms, an edited one by the terms it was placed with) and the
 // supply that the shop's state and the place of supply make. The server computes the same.
 import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
 import type { CreateLine, DraftLine } from '@/features/admin-orders/types'
@@ -10,6 +11,7 @@ import {
   supplyBetween,
   taxedOrder,
   type CouponTerms,
+  type DeliveryTerms,
   type Region,
   type Supply,
   type TaxedLine,
@@ -55,6 +57,15 @@ export function orderCouponDiscount(coupon: OrderCoupon | null | undefined, subt
   return 'discount' in outcome ? outcome.discount : 0
 }
 
+/** No delivery charge: while the shop's terms are loading, and for orders from before delivery was charged. */
+export const FREE_DELIVERY: DeliveryTerms = { fee: 0, freeFrom: null, gstRate: 0 }
+
+/** The delivery terms an order was priced with, which an edit prices it with again. */
+export function orderDeliveryTerms(order: Pick<Order, 'delivery'>): DeliveryTerms {
+  const { fee, freeFrom, gstRate } = order.delivery
+  return { fee, freeFrom: freeFrom ?? null, gstRate }
+}
+
 /** The live figures of an order on screen. */
 export type TaxSummary = {
   /** Every figure, from taxedOrder. When `supply` is unknown the tax in it is worked out as inter-state and not shown. */
@@ -67,19 +78,20 @@ export type TaxSummary = {
   couponBelowMinimum: boolean
 }
 
-/** The summary of lines, a discount in rupees and an order's coupon, taxed for `supply`. */
+/** The summary of lines, a discount in rupees, an order's coupon and delivery, taxed for `supply`. */
 export function taxSummary(
   lines: TaxedLine[],
   discount: number,
   coupon: OrderCoupon | null,
   supply: Supply | null,
+  delivery: DeliveryTerms,
 ): TaxSummary {
   const split = supply ?? 'inter-state'
-  const subtotal = taxedOrder(lines, 0, 0, split).subtotal
+  const subtotal = taxedOrder(lines, 0, 0, split, FREE_DELIVERY).subtotal
   const outcome = coupon ? couponDiscount(couponTerms(coupon), subtotal) : null
   const off = outcome && 'discount' in outcome ? outcome.discount : 0
   return {
-    taxed: taxedOrder(lines, off, discount, split),
+    taxed: taxedOrder(lines, off, discount, split, delivery),
     supply,
     coupon,
     couponBelowMinimum: outcome !== null && !('discount' in outcome),
@@ -94,28 +106,28 @@ export function taxSummary(
 export function draftTaxSummary(
   lines: DraftLine[],
   discountText: string,
-  order: Pick<Order, 'placeOfSupply' | 'state' | 'coupon'>,
+  order: Pick<Order, 'placeOfSupply' | 'state' | 'coupon' | 'delivery'>,
   shopState: string | undefined,
 ): TaxSummary {
   const place = order.placeOfSupply?.state ?? order.state
   const supply = shopState === undefined ? null : (supplyBetween(shopState, place) ?? 'inter-state')
   const taxed = lines.map(({ price, amount, gstRate }) => ({ price, amount, gstRate }))
-  return taxSummary(taxed, parseDiscount(discountText) ?? 0, order.coupon ?? null, supply)
+  return taxSummary(taxed, parseDiscount(discountText) ?? 0, order.coupon ?? null, supply, orderDeliveryTerms(order))
 }
 
 /**
  * The create screen's summary: quantities that are not valid count as 0, the discount likewise,
- * and the split follows the chosen state (unknown until one is chosen).
+ * the split follows the chosen state (unknown until one is chosen) and delivery the shop's terms.
  */
 export function createTaxSummary(
   lines: CreateLine[],
   discountText: string,
   state: string,
-  shopState: string | undefined,
+  shop: { state: string; delivery: DeliveryTerms } | undefined,
 ): TaxSummary {
-  const supply = shopState === undefined || state === '' ? null : supplyBetween(shopState, state)
+  const supply = shop === undefined || state === '' ? null : supplyBetween(shop.state, state)
   const taxed = lines.map((line) => ({ price: line.price, amount: createLineAmount(line) ?? 0, gstRate: line.gstRate }))
-  return taxSummary(taxed, parseDiscount(discountText) ?? 0, null, supply)
+  return taxSummary(taxed, parseDiscount(discountText) ?? 0, null, supply, shop?.delivery ?? FREE_DELIVERY)
 }
 
 /** The taxes that apply to a supply, in the order an invoice lists them. */

@@ -1,4 +1,4 @@
-import type { OrderItem, OrderStatus, Product, User } from '@/lib/api-schemas'
+import type { OrderItem, OrderStatus, PaymentStatus, Product, User } from '@/lib/api-schemas'
 
 /** The statuses an order can have, in the order the edit screen offers them. */
 export const ORDER_STATUS_OPTIONS = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[]
@@ -30,7 +30,31 @@ export type CreateLine = Omit<DraftLine, 'amount'> & {
  * Ship-to fields of the create screen, prefilled from the chosen customer. `state` is one of
  * India's states or union territories as gstRegions() names it, or '' until one is chosen.
  */
-export type ShipTo = { name: string; address: string; city: string; state: string }
+export type ShipTo = {
+  name: string
+  address: string
+  city: string
+  state: string
+  /** As typed; blank sends none. */
+  pinCode: string
+  /** As typed; blank leaves the customer's mobile. */
+  phone: string
+}
 
 /** The editable fields of the edit screen besides its lines. */
-export type OrderEditValues = { name: string; email: string; address: string; status: OrderStatus; discount: string }
+export type OrderEditValues = {
+  name: string
+  email: string
+  address: string
+  /** As typed; blank keeps what the order has. */
+  pinCode: string
+  /** As typed; blank keeps what the order has. */
+  phone: string
+  status: OrderStatus
+  /** The payment status the admin chose, or null when they left it as it was. */
+  paymentStatus: PaymentStatus | null
+  discount: string
+}
+
+/** Whether an order is paid, as the edit screen offers it. */
+export const PAYMENT_STATUS_OPTIONS = ['unpaid', 'paid', 'refunded'] as const satisfies readonly PaymentStatus[]

@@ -13,6 +13,7 @@ import {
   checkCouponTerms,
   isPricingLoaded,
   loadPricing,
+  subscribePricing,
   type Cart,
   type CartLine,
   type CouponTerms,
@@ -31,10 +32,13 @@ const NO_CART: Cart = { cartItems: [], numItemsInCart: 0, cartTotal: 0, shipping
 /** The cart as saved in localStorage; restored on start. Private: the write atoms below change it. */
 const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', NO_CART, undefined, storage)
 
-/** True once the pricing wasm has loaded, so atoms that check through it look again then. */
+/** True once the pricing wasm has loaded (also after a failed first try), so atoms that check through it look again then. */
 const pricingLoadedAtom = atom(isPricingLoaded())
 pricingLoadedAtom.onMount = (setLoaded) => {
-  void loadPricing().then(() => setLoaded(true))
+  // A failure shows where prices are shown (the cart totals), which offer to try again.
+  loadPricing().catch(() => undefined)
+  setLoaded(isPricingLoaded())
+  return subscribePricing(() => setLoaded(isPricingLoaded()))
 }
 
 /**

@@ -20,16 +20,41 @@ function input(overrides: Partial<CartSummaryInput> = {}): CartSummaryInput {
     gstRates: { 'cake-tin': 18 },
     coupon: null,
     supply: 'intra-state',
+    delivery: { fee: 0, freeFrom: null, gstRate: 0 },
     nowMs: NOW,
     ...overrides,
   }
 }
 
 describe('cartSummary', () => {
+  const shopDelivery = { fee: 49, freeFrom: 499, gstRate: 18 }
+
+  it('adds delivery below the free threshold, with its GST in the split, and says how much more goes free', () => {
+    const summary = cartSummary(input({ cart: cart(line('cake-tin', 300, 1)), delivery: shopDelivery }))
+    expect(summary.delivery).toEqual({ charge: 49, shortOfFree: 199 })
+    expect(summary.total).toBe(349)
+    expect(summary.gst!.taxableValue + summary.gst!.cgst + summary.gst!.sgst).toBeCloseTo(349, 2)
+    expect(cartSummary(input({ cart: cart(line('cake-tin', 500, 1)), delivery: shopDelivery })).delivery).toEqual({
+      charge: 0,
+      shortOfFree: null,
+    })
+  })
+
+  it('knows the total before the GST rates and the state, and leaves delivery out while its terms load', () => {
+    const unknown = cartSummary(input({ gstRates: {}, supply: null, delivery: shopDelivery, cart: cart(line('cake-tin', 300, 1)) }))
+    expect(unknown).toMatchObject({ total: 349, gst: null })
+    expect(cartSummary(input({ delivery: null, cart: cart(line('cake-tin', 300, 1)) }))).toMatchObject({
+      delivery: null,
+      total: 300,
+      gst: null,
+    })
+  })
+
   it('splits the GST in a ₹500 product at 18% as CGST and SGST within the shop state', () => {
     expect(cartSummary(input())).toEqual({
       subtotal: 500,
       coupon: null,
+      delivery: { charge: 0, shortOfFree: null },
       total: 500,
       gst: { supply: 'intra-state', taxableValue: 423.72, cgst: 38.14, sgst: 38.14, utgst: 0, igst: 0 },
     })
@@ -39,6 +64,7 @@ describe('cartSummary', () => {
     expect(cartSummary(input({ coupon: SAVE10 }))).toEqual({
       subtotal: 500,
       coupon: { code: 'SAVE10', applied: true, discount: 50 },
+      delivery: { charge: 0, shortOfFree: null },
       total: 450,
       gst: { supply: 'intra-state', taxableValue: 381.36, cgst: 34.32, sgst: 34.32, utgst: 0, igst: 0 },
     })
@@ -89,7 +115,7 @@ describe('cartSummary', () => {
 
   it('leaves the GST out while a product rate or the place of supply is unknown, keeping the totals', () => {
     const noRate = cartSummary(input({ coupon: SAVE10, gstRates: {} }))
-    expect(noRate).toEqual({ subtotal: 500, coupon: { code: 'SAVE10', applied: true, discount: 50 }, total: 450, gst: null })
+    expect(noRate).toEqual({ subtotal: 500, delivery: { charge: 0, shortOfFree: null }, coupon: { code: 'SAVE10', applied: true, discount: 50 }, total: 450, gst: null })
     expect(cartSummary(input({ supply: null })).gst).toBeNull()
   })
 

@@ -7,6 +7,8 @@ import {
   UNUSED_COUPON,
   type Cart,
   type CouponTerms,
+  type DeliveryMoney,
+  type DeliveryTerms,
   type Supply,
   type TaxedLine,
   type TaxedOrder,
@@ -21,11 +23,16 @@ export type CouponLine =
   | { code: string; applied: true; discount: number }
   | { code: string; applied: false; message: string }
 
+/** What delivery adds: its charge (0 when free) and how much more the goods need to go free. */
+export type DeliveryLine = Pick<DeliveryMoney, 'charge' | 'shortOfFree'>
+
 /** The cart's totals as the totals card shows them. */
 export type CartSummary = {
   subtotal: number
   coupon: CouponLine | null
-  /** What the order will cost, GST included: the subtotal less the coupon's discount. */
+  /** Null while the shop's delivery terms are not known: the total then leaves delivery out. */
+  delivery: DeliveryLine | null
+  /** What the order will cost, GST included: the subtotal less the coupon's discount, plus delivery. */
   total: number
   /** Null while a product's GST rate or the place of supply is not known. */
   gst: GstSplit | null
@@ -37,31 +44,40 @@ export type CartSummaryInput = {
   gstRates: Record<string, number | undefined>
   coupon: CouponTerms | null
   supply: Supply | null
+  /** The shop's delivery terms, or null while they are loading. */
+  delivery: DeliveryTerms | null
   /** Now, in epoch ms: a coupon may not have started or may have ended. */
   nowMs: number
 }
 
+const NO_DELIVERY: DeliveryTerms = { fee: 0, freeFrom: null, gstRate: 0 }
+
 /**
- * The cart's subtotal, coupon, total and the GST in it, all through the pricing crate, so they
- * are what the server will charge for the same lines, coupon and place of supply.
+ * The cart's subtotal, coupon, delivery, total and the GST in it, all through the pricing crate,
+ * so they are what the server will charge for the same lines, coupon, place of supply and
+ * delivery terms. The total does not depend on the GST rates or the supply (prices include GST),
+ * so it is exact while they are unknown; only the tax split waits for them.
  */
-export function cartSummary({ cart, gstRates, coupon, supply, nowMs }: CartSummaryInput): CartSummary {
+export function cartSummary({ cart, gstRates, coupon, supply, delivery, nowMs }: CartSummaryInput): CartSummary {
   const subtotal = orderTotals(cart.cartItems.map(({ price, amount }) => ({ price, amount })), 0).subtotal
   const couponLine = coupon ? evaluate(coupon, subtotal, nowMs) : null
   const couponDiscount = couponLine?.applied ? couponLine.discount : 0
   const lines = taxedLines(cart, gstRates)
-  if (supply !== null && lines !== null) {
-    const taxed = taxedOrder(lines, couponDiscount, 0, supply)
-    const { taxableValue, cgst, sgst, utgst, igst } = taxed
-    return {
-      subtotal: taxed.subtotal,
-      coupon: couponLine,
-      total: taxed.total,
-      gst: { supply: taxed.supply, taxableValue, cgst, sgst, utgst, igst },
-    }
+  const taxed = taxedOrder(
+    lines ?? cart.cartItems.map(({ price, amount }) => ({ price, amount, gstRate: 0 })),
+    couponDiscount,
+    0,
+    supply ?? 'inter-state',
+    delivery ?? NO_DELIVERY,
+  )
+  const { taxableValue, cgst, sgst, utgst, igst } = taxed
+  return {
+    subtotal: taxed.subtotal,
+    coupon: couponLine,
+    delivery: delivery && { charge: taxed.delivery.charge, shortOfFree: taxed.delivery.shortOfFree },
+    total: taxed.total,
+    gst: supply !== null && lines !== null && delivery !== null ? { supply, taxableValue, cgst, sgst, utgst, igst } : null,
   }
-  const totals = orderTotals(cart.cartItems.map(({ price, amount }) => ({ price, amount })), couponDiscount)
-  return { subtotal: totals.subtotal, coupon: couponLine, total: totals.total, gst: null }
 }
 
 function evaluate(coupon: CouponTerms, subtotal: number, nowMs: number): CouponLine {

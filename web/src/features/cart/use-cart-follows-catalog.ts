@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { useCartProducts, type CatalogProducts } from '@/features/cart/api/get-cart-products'
 import { cartAtom, followCatalogAtom } from '@/features/cart/atoms'
+import { usePricingLoaded } from '@/lib/pricing'
 
 /** The ids of the products in the cart, each once. */
 export function useCartProductIds(): string[] {
@@ -17,10 +18,12 @@ export function useCartProductIds(): string[] {
 export function useCartFollowsCatalog(): CatalogProducts {
   const products = useCartProducts(useCartProductIds())
   const follow = useSetAtom(followCatalogAtom)
+  // Also once the pricing wasm is in, which may be after a failed download was tried again.
+  const pricingLoaded = usePricingLoaded()
   // The answers as text, so the cart is compared again when they change, not on every render.
   const answers = JSON.stringify(products)
   useEffect(() => {
-    void follow(JSON.parse(answers) as CatalogProducts)
-  }, [answers, follow])
+    if (pricingLoaded) void follow(JSON.parse(answers) as CatalogProducts)
+  }, [answers, follow, pricingLoaded])
   return products
 }

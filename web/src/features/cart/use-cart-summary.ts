@@ -5,12 +5,14 @@ import { useGstRates } from '@/features/cart/api/get-gst-rates'
 import { cartAtom, cartCouponAtom, cartGstRatesAtom } from '@/features/cart/atoms'
 import { cartSummary, placeOfSupply, type CartSummary, type PlaceOfSupply } from '@/features/cart/cart-summary'
 import { useCartFollowsCatalog } from '@/features/cart/use-cart-follows-catalog'
-import { usePricingLoaded } from '@/lib/pricing'
+import { usePricingStatus } from '@/lib/pricing'
 import { useShopInfo } from '@/lib/shop-info'
 
 export type CartSummaryView = {
   /** Null until the pricing wasm has loaded: the lines show at once, the totals when it arrives. */
   summary: CartSummary | null
+  /** True when the pricing wasm failed to load: the totals say so and offer to try again. */
+  pricingFailed: boolean
   /** Where the GST is worked out for; null while the shop is loading or no state is chosen. */
   place: PlaceOfSupply | null
   /** True while the GST cannot be shown yet: the shop or a product's rate is on its way. */
@@ -35,7 +37,7 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   const coupon = useAtomValue(cartCouponAtom)
   const keptRates = useAtomValue(cartGstRatesAtom)
   const shop = useShopInfo()
-  const pricingLoaded = usePricingLoaded()
+  const pricing = usePricingStatus()
   // A coupon's validity window is judged from when the cart opened; the server judges it again
   // when the order is placed.
   const [openedMs] = useState(() => Date.now())
@@ -45,8 +47,18 @@ export function useCartSummary({ shipTo, fallbackToShop }: Options): CartSummary
   const fetched = useGstRates(missing)
   const gstRates = { ...fetched.rates, ...keptRates }
 
-  if (!pricingLoaded) return { summary: null, place: null, gstPending: true }
+  if (pricing !== 'ready') {
+    const pricingFailed = pricing === 'failed'
+    return { summary: null, pricingFailed, place: null, gstPending: !pricingFailed }
+  }
   const place = shop.data ? placeOfSupply(shop.data.state, shipTo, fallbackToShop) : null
-  const summary = cartSummary({ cart, gstRates, coupon, supply: place?.supply ?? null, nowMs: openedMs })
-  return { summary, place, gstPending: shop.isPending || (place !== null && fetched.pending) }
+  const summary = cartSummary({
+    cart,
+    gstRates,
+    coupon,
+    supply: place?.supply ?? null,
+    delivery: shop.data?.delivery ?? null,
+    nowMs: openedMs,
+  })
+  return { summary, pricingFailed: false, place, gstPending: shop.isPending || (place !== null && fetched.pending) }
 }

@@ -23,16 +23,31 @@ const tin: CartLine = {
   amount: 1,
 }
 
-const shipping = { name: 'Asha Baker', address: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', company: 'Home Bakes' }
+const shipping = {
+  name: 'Asha Baker',
+  address: '14 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560001',
+  phone: '9876543210',
+  company: 'Home Bakes',
+}
 
-/** A checkout without coupon, GSTIN or business name. */
-const plain: CheckoutExtras = { couponCode: null, gstin: '', businessName: '' }
+/** A cash-on-delivery checkout without coupon, GSTIN or business name. */
+const plain: CheckoutExtras = { couponCode: null, gstin: '', businessName: '', paymentMethod: 'cod' }
 
 describe('shippingDefaults', () => {
-  const user = { username: 'Asha Baker', address: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', company: 'Home Bakes' }
+  const user = {
+    username: 'Asha Baker',
+    address: '14 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    company: 'Home Bakes',
+    mobile: '9876543210',
+  }
 
-  it("prefills the form with the customer's own details, the username as the name", () => {
-    expect(shippingDefaults({ ...user, email: 'asha@example.in' } as typeof user)).toEqual(shipping)
+  it("prefills the form with the customer's own details, the username as the name and the mobile as the phone", () => {
+    expect(shippingDefaults({ ...user, email: 'asha@example.in' } as typeof user)).toEqual({ ...shipping, pinCode: '' })
   })
 
   it('takes the state by its proper name when it names one in another case', () => {
@@ -51,6 +66,7 @@ describe('checkoutPayload', () => {
     const cart = cartAddItem(cartAddItem(emptyCart(), flour), tin)
     expect(checkoutPayload(cart, shipping, plain)).toEqual({
       ...shipping,
+      paymentMethod: 'cod',
       cartItems: [
         { productId: 'flour', amount: 3, price: 249.5 },
         { productId: 'tin', amount: 1, price: 1099 },
@@ -64,12 +80,14 @@ describe('checkoutPayload', () => {
       couponCode: 'SAVE10',
       gstin: ' 27aapfu0939f1zv ',
       businessName: '  Asha Bakes LLP ',
+      paymentMethod: 'upi',
     })
     expect(payload).toMatchObject({
       state: 'Maharashtra',
       couponCode: 'SAVE10',
       gstin: '27AAPFU0939F1ZV',
       businessName: 'Asha Bakes LLP',
+      paymentMethod: 'upi',
     })
   })
 
@@ -87,12 +105,22 @@ describe('checkoutPayload', () => {
 
   it('trims the shipping fields', () => {
     const cart = cartAddItem(emptyCart(), flour)
-    const padded = { name: ' Asha ', address: '14 MG Road\n', city: ' ', state: 'Karnataka', company: '' }
+    const padded = {
+      name: ' Asha ',
+      address: '14 MG Road\n',
+      city: ' ',
+      state: 'Karnataka',
+      pinCode: ' 560 001 ',
+      phone: '+91 98765 43210',
+      company: '',
+    }
     expect(checkoutPayload(cart, padded, plain)).toMatchObject({
       name: 'Asha',
       address: '14 MG Road',
       city: '',
       state: 'Karnataka',
+      pinCode: '560001',
+      phone: '9876543210',
       company: '',
     })
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { orderSummary } from '@/features/orders/order-summary'
-import type { Order, OrderItem } from '@/lib/api-schemas'
+import type { OrderItem } from '@/lib/api-schemas'
 
 function item(productId: string, price: number, amount: number, discount = 0): OrderItem {
   return {
@@ -24,12 +24,13 @@ function item(productId: string, price: number, amount: number, discount = 0): O
 type SummaryInput = Parameters<typeof orderSummary>[0]
 
 /** An order without coupon, discount or tax, with these lines. */
-function order(cartItems: OrderItem[], overrides: Partial<Order> = {}): SummaryInput {
+function order(cartItems: OrderItem[], overrides: Partial<SummaryInput> = {}): SummaryInput {
   return {
     cartItems,
     couponCode: null,
     couponDiscount: 0,
     discount: 0,
+    deliveryCharge: 0,
     taxableTotal: 0,
     cgstTotal: 0,
     sgstTotal: 0,
@@ -79,6 +80,12 @@ describe('orderSummary', () => {
       [100, 88],
     ])
     expect(summary.anyLineDiscount).toBe(true)
+  })
+
+  it('adds the delivery charge the server recorded after the discounts', () => {
+    const summary = orderSummary(order([item('tin', 300, 1, 50)], { discount: 50, deliveryCharge: 49 }))
+    expect(summary).toMatchObject({ subtotal: 300, discount: 50, delivery: 49, total: 299 })
+    expect(orderSummary(order([item('a', 50, 1)], { discount: 80, deliveryCharge: 49 })).total).toBe(49)
   })
 
   it("shows the order's GST as the server recorded it", () => {

@@ -19,20 +19,22 @@ export type OrderSummary = {
   couponDiscount: number
   /** The admin's discount. */
   discount: number
+  /** What delivery cost, GST included (0 when it was free). */
+  delivery: number
   total: number
   tax: OrderTax
   /** True when some line had a share of a discount. */
   anyLineDiscount: boolean
 }
 
-type SummaryFields = 'cartItems' | 'couponCode' | 'couponDiscount' | 'discount'
+type SummaryFields = 'cartItems' | 'couponCode' | 'couponDiscount' | 'discount' | 'deliveryCharge'
 type TaxFields = 'taxableTotal' | 'cgstTotal' | 'sgstTotal' | 'utgstTotal' | 'igstTotal'
 
 /**
  * Line values and totals of an order through the pricing crate (decimal rupees, never float
  * arithmetic), so they match what the server charged: the total is the subtotal less the coupon's
- * and the admin's discounts, never below zero. The lines' discount shares and the GST are the
- * server's, as the order records them.
+ * and the admin's discounts, never below zero, plus delivery. The lines' discount shares, the
+ * delivery charge and the GST are the server's, as the order records them.
  */
 export function orderSummary(order: Pick<Order, SummaryFields | TaxFields>): OrderSummary {
   const lines = order.cartItems.map((item) => {
@@ -44,13 +46,21 @@ export function orderSummary(order: Pick<Order, SummaryFields | TaxFields>): Ord
     order.cartItems.map(({ price, amount }) => ({ price, amount })),
     order.couponDiscount,
   )
-  const total = orderTotals([{ price: afterCoupon.total, amount: 1 }], order.discount).total
+  const goods = orderTotals([{ price: afterCoupon.total, amount: 1 }], order.discount).total
+  const total = orderTotals(
+    [
+      { price: goods, amount: 1 },
+      { price: order.deliveryCharge, amount: 1 },
+    ],
+    0,
+  ).subtotal
   return {
     lines,
     subtotal: afterCoupon.subtotal,
     couponCode: order.couponCode ?? null,
     couponDiscount: order.couponDiscount,
     discount: order.discount,
+    delivery: order.deliveryCharge,
     total,
     tax: {
       taxableValue: order.taxableTotal,

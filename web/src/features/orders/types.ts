@@ -1,5 +1,5 @@
 /** The checkout form's shipping fields, in the order the form shows them. */
-export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'company'] as const
+export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'pinCode', 'phone', 'company'] as const
 
 export type ShippingField = (typeof SHIPPING_FIELDS)[number]
 
@@ -7,7 +7,17 @@ export type ShippingField = (typeof SHIPPING_FIELDS)[number]
 export type Shipping = Record<ShippingField, string>
 
 /** What the checkout form starts with: the signed-in customer's own details. */
-export type ShippingDefaults = { username: string; address: string; city: string; state: string; company: string }
+export type ShippingDefaults = {
+  username: string
+  address: string
+  city: string
+  state: string
+  company: string
+  mobile: string
+}
+
+/** How a customer pays: cash on delivery, or UPI to the shop after placing the order. */
+export type PaymentMethod = 'cod' | 'upi'
 
 /** What a checkout adds for a GST invoice and a discount; each is optional. */
 export type CheckoutExtras = {
@@ -17,4 +27,5 @@ export type CheckoutExtras = {
   gstin: string
   /** The registered business name for the invoice ('' for none). */
   businessName: string
+  paymentMethod: PaymentMethod
 }

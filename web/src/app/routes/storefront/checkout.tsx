@@ -10,13 +10,15 @@ import { cartAtom, clearCartAtom, removeCouponAtom, updatePricesAtom } from '@/f
 import { CartTotals } from '@/features/cart/components/cart-totals'
 import { useCartSummary } from '@/features/cart/use-cart-summary'
 import { CheckoutForm } from '@/features/orders/components/checkout-form'
+import { CheckoutItems } from '@/features/orders/components/checkout-items'
 import { SignInRedirect } from '@/features/orders/components/sign-in-redirect'
 import { shippingDefaults } from '@/features/orders/checkout-payload'
+import { useShopInfo } from '@/lib/shop-info'
 
 /**
- * Checkout for a signed-in customer: the shipping form beside the cart's totals, whose GST
- * follows the state chosen in the form. On a phone the totals come after the form and before
- * the place-order button.
+ * Checkout for a signed-in customer: the shipping and payment form beside what is being bought
+ * and the totals, whose GST follows the state chosen in the form. On a phone the items and totals
+ * come after the form and before the place-order button.
  */
 export function CheckoutPage() {
   return (
@@ -35,6 +37,7 @@ function Checkout() {
   const removeCoupon = useSetAtom(removeCouponAtom)
   const [shipTo, setShipTo] = useState(() => (session ? shippingDefaults(session.user).state : ''))
   const view = useCartSummary({ shipTo, fallbackToShop: false })
+  const shop = useShopInfo()
 
   if (!session) return <SignInRedirect warning="You must be logged in to checkout" />
   if (cart.numItemsInCart === 0) {
@@ -59,13 +62,17 @@ function Checkout() {
         state={shipTo}
         onStateChange={setShipTo}
         couponCode={coupon?.applied ? coupon.code : null}
+        paymentMethods={shop.data?.paymentMethods ?? ['cod']}
         onPricesChanged={updatePrices}
         onCouponRefused={removeCoupon}
         onPlaced={clearCart}
         summary={(action) => (
-          <CartTotals view={view} noPlaceHint="Choose a state to see the GST in this total.">
-            {action}
-          </CartTotals>
+          <div className="grid gap-4">
+            <CheckoutItems cart={cart} />
+            <CartTotals view={view} noPlaceHint="Choose a state to see the GST in this total.">
+              {action}
+            </CartTotals>
+          </div>
         )}
       />
     </section>

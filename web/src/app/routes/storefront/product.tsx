@@ -4,12 +4,13 @@ import { toast } from 'sonner'
 
 import { NotFoundPage } from '@/app/routes/error'
 import { PageMeta } from '@/components/page-meta'
+import { PRICING_UNAVAILABLE } from '@/components/pricing-unavailable'
 import { addItemAtom } from '@/features/cart/atoms'
 import { useProduct } from '@/features/products/api/get-product'
 import { ProductDetail, ProductDetailSkeleton } from '@/features/products/components/product-detail'
 import { productDescription } from '@/features/products/page-meta'
 import { errorMessage, isNotFound } from '@/lib/api-errors'
-import type { CartLine } from '@/lib/pricing'
+import { PricingUnavailableError, type CartLine } from '@/lib/pricing'
 
 /** One product; 'Add to bag' puts it in the cart. A missing product is the 404 page. */
 export function ProductPage() {
@@ -19,7 +20,13 @@ export function ProductPage() {
 
   /** The success toast only when the whole amount went in; a line held back by the stock says so itself. */
   async function addToBag(line: CartLine, gstRate: number) {
-    if (await addItem({ line, gstRate })) toast.success('Item added to cart')
+    try {
+      if (await addItem({ line, gstRate })) toast.success('Item added to cart')
+    } catch (error) {
+      if (!(error instanceof PricingUnavailableError)) throw error
+      // Nothing was added; clicking again loads the pricing wasm again.
+      toast.error(`The item was not added. ${PRICING_UNAVAILABLE}`)
+    }
   }
 
   if (isNotFound(product.error)) return <NotFoundPage />

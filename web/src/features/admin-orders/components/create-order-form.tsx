@@ -19,7 +19,7 @@ import type { CreateLine, CustomerOption, ProductOption, ShipTo } from '@/featur
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
 import { useShopInfo } from '@/lib/shop-info'
 
-const noShipTo: ShipTo = { name: '', address: '', city: '', state: '' }
+const noShipTo: ShipTo = { name: '', address: '', city: '', state: '', pinCode: '', phone: '' }
 
 /**
  * Creates an order on behalf of a customer: choose the customer (which prefills where it ships,
@@ -37,7 +37,7 @@ export function CreateOrderForm() {
   const [gstin, setGstin] = useState('')
   const [gstinTouched, setGstinTouched] = useState(false)
   const shop = useShopInfo()
-  const summary = createTaxSummary(lines, discount, shipTo.state, shop.data?.state)
+  const summary = createTaxSummary(lines, discount, shipTo.state, shop.data)
   const region = findRegion(shipTo.state)
   const errors = fieldErrors(createOrder.error)
   const gstinReading = readGstin(gstin)
@@ -146,6 +146,26 @@ export function CreateOrderForm() {
             </NativeSelect>
           )}
         </Field>
+        <FormField
+          label="PIN code"
+          name="pinCode"
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={7}
+          value={shipTo.pinCode}
+          onChange={(event) => changeShipTo('pinCode', event.target.value)}
+          error={errors.pinCode}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          value={shipTo.phone}
+          onChange={(event) => changeShipTo('phone', event.target.value)}
+          hint="For the courier"
+          error={errors.phone}
+        />
         <FormField
           label="Buyer GSTIN"
           name="gstin"

@@ -15,9 +15,15 @@ import { SectionCard } from '@/features/admin-orders/components/section-card'
 import { draftLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
 import { updateOrderBody } from '@/features/admin-orders/order-payloads'
 import { draftTaxSummary, orderPlace } from '@/features/admin-orders/order-tax'
-import { ORDER_STATUS_OPTIONS, type DraftLine, type ProductOption } from '@/features/admin-orders/types'
+import {
+  ORDER_STATUS_OPTIONS,
+  PAYMENT_STATUS_OPTIONS,
+  type DraftLine,
+  type ProductOption,
+} from '@/features/admin-orders/types'
+import { paymentMethodText } from '@/components/payment-badge'
 import { ApiError, errorMessage, fieldErrors } from '@/lib/api-errors'
-import type { Order, OrderStatus } from '@/lib/api-schemas'
+import type { Order, OrderStatus, PaymentStatus } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
 import { useShopInfo } from '@/lib/shop-info'
 
@@ -27,6 +33,20 @@ const statusLabels: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+}
+
+const paymentLabels: Record<PaymentStatus, string> = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded' }
+
+/** What saving the chosen payment status will also do, if anything. */
+function paymentHint(order: Order, status: OrderStatus, payment: PaymentStatus): string {
+  const how = `${paymentMethodText(order.paymentMethod)}.`
+  if (payment === 'paid' && order.paymentStatus !== 'paid' && status === 'pending') {
+    return `${how} Saving moves the order to Paid.`
+  }
+  if (order.paymentMethod === 'upi' && payment === 'unpaid') {
+    return `${how} Mark it paid once ${order.orderId} shows in the shop's UPI account.`
+  }
+  return how
 }
 
 /** What saving the chosen status will issue, if anything. */
@@ -41,10 +61,11 @@ function statusHint(order: Order, status: OrderStatus): string | undefined {
 }
 
 /**
- * Edits an order: ship-to name, e-mail and address, status, discount and items (amounts, removals,
- * new products at their current price and GST rate). The totals and the GST in them follow every
+ * Edits an order: ship-to name, e-mail, address, PIN code and phone, status, payment status (an
+ * admin marks a UPI or cash payment received), discount and items (amounts, removals, new
+ * products at their current price and GST rate). The totals and the GST in them follow every
  * change, through the pricing module, as the server will charge them. Once the tax invoice is
- * issued only the status and e-mail can change. Then returns to the orders list.
+ * issued only the status, payment, phone and e-mail can change. Then returns to the orders list.
  */
 export function EditOrderForm({ order }: { order: Order }) {
   const navigate = useNavigate()
@@ -53,6 +74,8 @@ export function EditOrderForm({ order }: { order: Order }) {
   // The status follows the order (fetched again after a conflict) until the admin chooses one.
   const [statusChoice, setStatus] = useState<OrderStatus | null>(null)
   const status = statusChoice ?? order.status
+  const [paymentChoice, setPayment] = useState<PaymentStatus | null>(null)
+  const payment = paymentChoice ?? (status === 'paid' && order.status !== 'paid' ? 'paid' : order.paymentStatus)
   const [discount, setDiscount] = useState(String(order.discount))
   const [lines, setLines] = useState<DraftLine[]>(order.cartItems)
   // An invoiced order shows what was invoiced, whatever was typed before the invoice was issued.
@@ -80,8 +103,9 @@ export function EditOrderForm({ order }: { order: Order }) {
       return
     }
     if (!form.reportValidity()) return
-    const fields = formFields(new FormData(form), ['name', 'email', 'address'])
-    const body = updateOrderBody({ ...fields, status, discount }, lines, locked)
+    const fields = formFields(new FormData(form), ['name', 'email', 'address', 'pinCode', 'phone'])
+    const paymentStatus = paymentChoice !== null && paymentChoice !== order.paymentStatus ? paymentChoice : null
+    const body = updateOrderBody({ ...fields, status, paymentStatus, discount }, lines, locked)
     if (!body) {
       toast.error('Check the discount')
       return
@@ -141,6 +165,25 @@ export function EditOrderForm({ order }: { order: Order }) {
           error={errors.address}
           className="sm:col-span-2"
         />
+        <FormField
+          key={`pin-${locked}`}
+          label="PIN code"
+          name="pinCode"
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={7}
+          defaultValue={order.pinCode}
+          readOnly={locked}
+          error={errors.pinCode}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          defaultValue={order.phone}
+          error={errors.phone}
+        />
         <Field label="Status" error={errors.status} hint={statusHint(order, status)}>
           {(control) => (
             <NativeSelect
@@ -152,6 +195,22 @@ export function EditOrderForm({ order }: { order: Order }) {
               {ORDER_STATUS_OPTIONS.map((option) => (
                 <option key={option} value={option}>
                   {statusLabels[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Payment" error={errors.paymentStatus} hint={paymentHint(order, status, payment)}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              name="paymentStatus"
+              value={payment}
+              onChange={(event) => setPayment(event.target.value as PaymentStatus)}
+            >
+              {PAYMENT_STATUS_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {paymentLabels[option]}
                 </option>
               ))}
             </NativeSelect>

@@ -17,7 +17,8 @@ type OrderTaxSummaryProps = {
 
 /**
  * The order on screen as the pricing module prices it: place of supply, items, subtotal, the
- * coupon and the discount taken off, the taxable value, only the taxes that apply, and the total.
+ * coupon and the discount taken off, delivery, the taxable value, only the taxes that apply, and
+ * the total.
  * Each figure is an <output> named by its label; only the total is announced as it changes.
  */
 export function OrderTaxSummary({ summary, place, pendingText }: OrderTaxSummaryProps) {
@@ -40,6 +41,13 @@ export function OrderTaxSummary({ summary, place, pendingText }: OrderTaxSummary
         </SummaryRow>
       )}
       <SummaryRow label="Discount" value={minus(taxed.discount)} />
+      <SummaryRow label="Delivery" value={taxed.delivery.charge > 0 ? formatInr(taxed.delivery.charge) : 'Free'}>
+        {taxed.delivery.shortOfFree !== null && (
+          <p className="text-xs text-muted-foreground">
+            Free from {formatInr(taxed.goodsTotal + taxed.delivery.shortOfFree)} of goods
+          </p>
+        )}
+      </SummaryRow>
       {supply && (
         <>
           <SummaryRow label="Taxable value" value={formatInr(taxed.taxableValue)} />

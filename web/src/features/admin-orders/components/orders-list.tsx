@@ -2,8 +2,10 @@ import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { OrderStatusBadge } from '@/components/order-status-badge'
+import { PaymentBadge, paymentMethodText } from '@/components/payment-badge'
 import { PagedTable } from '@/components/paged-table'
-import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { RecordCard, RecordField } from '@/components/record-card'
+import { ActionsHead, RowActions, RowActionsCell } from '@/components/row-actions'
 import { SearchForm } from '@/components/search-form'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
@@ -17,7 +19,10 @@ import { formatOrderDate } from '@/lib/format-order-date'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
-const COLUMNS = 7
+const COLUMNS = 8
+
+const editPath = (order: Order) => `/admin/orders/edit/${encodeURIComponent(order._id)}`
+const shipToPlace = (order: Order) => [order.city, order.state].filter(Boolean).join(', ')
 
 /**
  * The orders table, newest first, at the URL's ?page, narrowed by its ?q (order number, name,
@@ -48,6 +53,9 @@ export function OrdersList() {
         pagination={orders.data?.meta.pagination}
         noun="orders"
         columns={COLUMNS}
+        cards={orders.data?.data.map((order) => (
+          <OrderCard key={order._id} order={order} onDelete={() => deletion.ask(order)} />
+        ))}
         head={
           <TableRow>
             <TableHead>Order</TableHead>
@@ -56,6 +64,7 @@ export function OrdersList() {
             <TableHead className="text-right">Items</TableHead>
             <TableHead className="text-right">Total</TableHead>
             <TableHead>Status</TableHead>
+            <TableHead>Payment</TableHead>
             <ActionsHead sticky />
           </TableRow>
         }
@@ -70,6 +79,9 @@ export function OrdersList() {
 }
 
 type OrderRowProps = { order: Order; onDelete: () => void }
+
+/** The payment method under the payment badge in a table row, where space is short. */
+const paymentShort = { cod: 'COD', upi: 'UPI' } as const
 
 function OrderRow({ order, onDelete }: OrderRowProps) {
   return (
@@ -86,18 +98,20 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
       </TableCell>
       <TableCell className="min-w-40">
         {order.address}
-        <span className="block text-sm text-muted-foreground">
-          {[order.city, order.state].filter(Boolean).join(', ')}
-        </span>
+        <span className="block text-sm text-muted-foreground">{shipToPlace(order)}</span>
       </TableCell>
       <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(order.orderTotal)}</TableCell>
       <TableCell>
         <OrderStatusBadge status={order.status} />
       </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <PaymentBadge status={order.paymentStatus} />
+        <span className="block text-sm text-muted-foreground">{paymentShort[order.paymentMethod]}</span>
+      </TableCell>
       <RowActionsCell
         sticky
-        editTo={`/admin/orders/edit/${encodeURIComponent(order._id)}`}
+        editTo={editPath(order)}
         onDelete={onDelete}
         className="items-center"
       >
@@ -105,5 +119,43 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
         {order.invoiceNumber ? <InvoiceButton order={order} /> : <span aria-hidden="true" className="w-8" />}
       </RowActionsCell>
     </TableRow>
+  )
+}
+
+/** A phone's order: number, date and status, who and where, items and total, and the row's actions. */
+function OrderCard({ order, onDelete }: OrderRowProps) {
+  const company = orderCompany(order)
+  return (
+    <RecordCard
+      title={order.orderId}
+      subtitle={<time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>}
+      badge={<OrderStatusBadge status={order.status} />}
+      actions={
+        <RowActions editTo={editPath(order)} onDelete={onDelete} label={`order ${order.orderId}`} className="flex-wrap">
+          {order.invoiceNumber && <InvoiceButton order={order} />}
+        </RowActions>
+      }
+    >
+      <RecordField label="Name">
+        {order.name}
+        {company && <span className="block text-muted-foreground">{company}</span>}
+      </RecordField>
+      <RecordField label="Ship to">
+        {order.address}
+        <span className="block text-muted-foreground">{shipToPlace(order)}</span>
+      </RecordField>
+      <RecordField label="Items">
+        <span className="tabular-nums">{order.numItemsInCart}</span>
+      </RecordField>
+      <RecordField label="Total">
+        <span className="font-medium tabular-nums">{formatInr(order.orderTotal)}</span>
+      </RecordField>
+      <RecordField label="Payment">
+        <span className="flex flex-wrap items-center gap-2">
+          {paymentMethodText(order.paymentMethod)}
+          <PaymentBadge status={order.paymentStatus} />
+        </span>
+      </RecordField>
+    </RecordCard>
   )
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { focusRing } from '@/components/ui/focus-ring'
 import { slotView, type ImageSlot } from '@/features/admin-products/image-slots'
 import { IMAGE_ACCEPT } from '@/features/admin-products/types'
-import { useObjectUrl } from '@/features/admin-products/use-object-url'
+import { useObjectUrl } from '@/lib/use-object-url'
 import { cn } from '@/lib/utils'
 
 type ImageSlotTilesProps = {

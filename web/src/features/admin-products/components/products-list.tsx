@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
-import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { RecordCard, RecordField } from '@/components/record-card'
+import { ActionsHead, RowActions, RowActionsCell } from '@/components/row-actions'
 import { SearchForm } from '@/components/search-form'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
@@ -14,8 +15,13 @@ import { productImages } from '@/features/admin-products/image-slots'
 import type { Product } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
+import { cn } from '@/lib/utils'
 
 const COLUMNS = 8
+
+const editPath = (product: Product) => `/admin/products/edit/${encodeURIComponent(product._id)}`
+
+type ProductRowProps = { product: Product; onDelete: () => void }
 
 /**
  * The products table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
@@ -43,6 +49,9 @@ export function ProductsList() {
         pagination={q === '' ? pageQuery.data?.meta.pagination : undefined}
         noun="products"
         columns={COLUMNS}
+        cards={products.data?.data.map((product) => (
+          <ProductCard key={product._id} product={product} onDelete={() => deletion.ask(product)} />
+        ))}
         head={
           <TableRow>
             <TableHead>Title</TableHead>
@@ -65,8 +74,7 @@ export function ProductsList() {
   )
 }
 
-function ProductRow({ product, onDelete }: { product: Product; onDelete: () => void }) {
-  const images = productImages(product)
+function ProductRow({ product, onDelete }: ProductRowProps) {
   return (
     <TableRow>
       <TableCell className="min-w-40">
@@ -75,10 +83,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
         <span className="block text-sm text-muted-foreground">
           {product.company} · {product.category.name}
         </span>
-        <span className="block text-xs whitespace-nowrap text-muted-foreground">
-          GST {gstRateLabel(product.gstRate)}
-          {product.hsn && ` · HSN ${product.hsn}`}
-        </span>
+        <span className="block text-xs whitespace-nowrap text-muted-foreground">GST {taxFacts(product)}</span>
       </TableCell>
       <TableCell className="min-w-40">
         {/* Long descriptions wrap, even unbroken words, and stop at two lines; the title has them whole. */}
@@ -91,24 +96,71 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <TableCell className="text-right tabular-nums">{product.stock}</TableCell>
       <TableCell>{product.featured ? 'Yes' : 'No'}</TableCell>
       <TableCell>
-        <div className="flex max-w-36 flex-wrap gap-1">
-          {images.map(
-            (image, index) =>
-              image && (
-                <img
-                  key={index}
-                  src={image.thumbnail}
-                  alt={`Image ${index + 1} of ${product.title}`}
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  className="size-10 shrink-0 rounded border object-cover"
-                />
-              ),
-          )}
-        </div>
+        <Thumbnails product={product} className="max-w-36" />
       </TableCell>
-      <RowActionsCell sticky editTo={`/admin/products/edit/${encodeURIComponent(product._id)}`} onDelete={onDelete} />
+      <RowActionsCell sticky editTo={editPath(product)} onDelete={onDelete} />
     </TableRow>
+  )
+}
+
+/** A phone's product: title, maker and category, prices, stock, tax, featured, images and the row's actions. */
+function ProductCard({ product, onDelete }: ProductRowProps) {
+  return (
+    <RecordCard
+      title={product.title}
+      subtitle={`${product.company} · ${product.category.name}`}
+      actions={<RowActions editTo={editPath(product)} onDelete={onDelete} label={product.title} />}
+    >
+      <RecordField label="Selling Price">
+        <span className="font-medium tabular-nums">{formatInr(product.sellingPrice)}</span>
+      </RecordField>
+      <RecordField label="Price">
+        <span className="tabular-nums">{formatInr(product.price)}</span>
+      </RecordField>
+      <RecordField label="Stock">
+        <span className="tabular-nums">{product.stock}</span>
+      </RecordField>
+      <RecordField label="GST">{taxFacts(product)}</RecordField>
+      <RecordField label="Featured">{product.featured ? 'Yes' : 'No'}</RecordField>
+      {product.description && (
+        <RecordField label="Description">
+          <p className="line-clamp-2" title={product.description}>
+            {product.description}
+          </p>
+        </RecordField>
+      )}
+      {productImages(product).some(Boolean) && (
+        <RecordField label="Images">
+          <Thumbnails product={product} />
+        </RecordField>
+      )}
+    </RecordCard>
+  )
+}
+
+/** The product's GST rate, and its HSN code when it has one: '18% · HSN 19059020'. */
+function taxFacts(product: Product) {
+  return `${gstRateLabel(product.gstRate)}${product.hsn ? ` · HSN ${product.hsn}` : ''}`
+}
+
+/** The product's image thumbnails, in slot order. */
+function Thumbnails({ product, className }: { product: Product; className?: string }) {
+  return (
+    <div className={cn('flex flex-wrap gap-1', className)}>
+      {productImages(product).map(
+        (image, index) =>
+          image && (
+            <img
+              key={index}
+              src={image.thumbnail}
+              alt={`Image ${index + 1} of ${product.title}`}
+              width={40}
+              height={40}
+              loading="lazy"
+              className="size-10 shrink-0 rounded border object-cover"
+            />
+          ),
+      )}
+    </div>
   )
 }

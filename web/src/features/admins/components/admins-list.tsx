@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
-import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { RecordCard, RecordField } from '@/components/record-card'
+import { ActionsHead, RowActions, RowActionsCell } from '@/components/row-actions'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
@@ -18,6 +19,8 @@ const roleBadge: Record<AdminRole, BadgeProps['variant']> = {
 }
 
 const COLUMNS = 4
+
+const editPath = (admin: Admin) => `/admin/admins/edit/${encodeURIComponent(admin._id)}`
 
 /** The admins table at the URL's ?page, with Edit links and a confirmed Delete. */
 export function AdminsList() {
@@ -38,6 +41,16 @@ export function AdminsList() {
         pagination={admins.data?.meta.pagination}
         noun="admins"
         columns={COLUMNS}
+        cards={admins.data?.data.map((admin) => (
+          <RecordCard
+            key={admin._id}
+            title={admin.username}
+            badge={<Badge variant={roleBadge[admin.role]}>{admin.role}</Badge>}
+            actions={<RowActions editTo={editPath(admin)} onDelete={() => deletion.ask(admin)} label={admin.username} />}
+          >
+            <RecordField label="Email">{admin.email}</RecordField>
+          </RecordCard>
+        ))}
         head={
           <TableRow>
             <TableHead>Name</TableHead>
@@ -55,7 +68,7 @@ export function AdminsList() {
               <Badge variant={roleBadge[admin.role]}>{admin.role}</Badge>
             </TableCell>
             <RowActionsCell
-              editTo={`/admin/admins/edit/${encodeURIComponent(admin._id)}`}
+              editTo={editPath(admin)}
               onDelete={() => deletion.ask(admin)}
             />
           </TableRow>

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai'
 import { toast } from 'sonner'
 
 import { AmountField } from '@/components/amount-field'
+import { PRICING_UNAVAILABLE } from '@/components/pricing-unavailable'
 import { Button } from '@/components/ui/button'
 import { editItemAtom, removeItemAtom } from '@/features/cart/atoms'
 import { formatInr, useAmountOptions, type CartLine } from '@/lib/pricing'
@@ -21,15 +22,22 @@ export function CartLineItem({ line, stock, onRemoved }: CartLineItemProps) {
   const removeItem = useSetAtom(removeItemAtom)
   const options = useAmountOptions('cart-line', line.amount, stock)
 
+  // The cart's changes go through the pricing wasm: if it cannot be loaded, nothing changes and a toast says why.
   function changeAmount(amount: number) {
-    editItem({ cartID: line.cartID, amount })
-    toast.success('Cart updated')
+    editItem({ cartID: line.cartID, amount }).then(
+      () => toast.success('Cart updated'),
+      () => toast.error(PRICING_UNAVAILABLE),
+    )
   }
 
   function remove() {
-    removeItem(line.cartID)
-    toast.success('Item removed from cart')
-    onRemoved()
+    removeItem(line.cartID).then(
+      () => {
+        toast.success('Item removed from cart')
+        onRemoved()
+      },
+      () => toast.error(PRICING_UNAVAILABLE),
+    )
   }
 
   return (

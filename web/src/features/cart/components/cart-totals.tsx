@@ -1,10 +1,9 @@
-import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
 
+import { PriceUnavailable, PricingUnavailable } from '@/components/pricing-unavailable'
 import { TotalRow } from '@/components/total-row'
 import { Card, CardContent, CardFooter } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { cartAtom } from '@/features/cart/atoms'
 import type { CartSummary, CouponLine, GstSplit } from '@/features/cart/cart-summary'
 import type { CartSummaryView } from '@/features/cart/use-cart-summary'
 import { formatInr } from '@/lib/pricing'
@@ -18,26 +17,31 @@ type CartTotalsProps = {
 }
 
 /**
- * The cart's totals: subtotal, the coupon, shipping (for information only: the total does not
- * include it), the GST inside the total for the place of supply, and the total.
+ * The cart's totals: subtotal, the coupon, delivery (with how much more the goods need to go
+ * free), the GST inside the total for the place of supply, and the total.
  */
 export function CartTotals({ view, noPlaceHint, children }: CartTotalsProps) {
-  const { shipping } = useAtomValue(cartAtom)
   const { summary, place, gstPending } = view
-  // Until the pricing wasm arrives the rows hold their place.
-  const money = (pick: (summary: CartSummary) => number) =>
-    summary ? formatInr(pick(summary)) : <Skeleton className="h-5 w-20" />
+  // Until the pricing wasm arrives the rows hold their place; if it failed, they say so.
+  const placeholder = view.pricingFailed ? <PriceUnavailable /> : <Skeleton className="h-5 w-20" />
+  const money = (pick: (summary: CartSummary) => number) => (summary ? formatInr(pick(summary)) : placeholder)
   return (
     <Card aria-labelledby="cart-totals-heading" role="region" className="gap-4">
       <CardContent className="space-y-3">
         <h2 id="cart-totals-heading" className="sr-only">
           Cart totals
         </h2>
+        {view.pricingFailed && <PricingUnavailable />}
         <dl className="divide-y text-sm">
           <TotalRow label="Subtotal" value={money((totals) => totals.subtotal)} />
           {summary?.coupon && <CouponRow coupon={summary.coupon} />}
-          <TotalRow label="Shipping" value={formatInr(shipping)} />
+          <TotalRow label="Delivery" value={summary ? <DeliveryCharge summary={summary} /> : placeholder} />
         </dl>
+        {summary?.delivery?.shortOfFree != null && (
+          <p className="text-sm text-muted-foreground">
+            Add {formatInr(summary.delivery.shortOfFree)} more for free delivery.
+          </p>
+        )}
         {gstPending ? (
           <GstSkeleton />
         ) : summary?.gst && place ? (
@@ -49,12 +53,19 @@ export function CartTotals({ view, noPlaceHint, children }: CartTotalsProps) {
           <TotalRow label="Total" value={money((totals) => totals.total)} strong />
         </dl>
         <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
-        <p className="text-xs text-muted-foreground">
-          Shipping is shown for information and is not added to the order total.
-        </p>
       </CardContent>
       {children && <CardFooter className="flex-col items-stretch gap-4">{children}</CardFooter>}
     </Card>
+  )
+}
+
+/** What delivery costs this cart: the fee, "Free", or a placeholder while the shop's terms load. */
+function DeliveryCharge({ summary }: { summary: CartSummary }) {
+  if (summary.delivery === null) return <Skeleton className="h-5 w-20" />
+  return summary.delivery.charge > 0 ? (
+    formatInr(summary.delivery.charge)
+  ) : (
+    <span className="font-medium text-success">Free</span>
   )
 }
 

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
-import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { RecordCard, RecordField } from '@/components/record-card'
+import { ActionsHead, RowActions, RowActionsCell } from '@/components/row-actions'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useConfirmedDelete } from '@/components/use-confirmed-delete'
 import { useDeleteCategory } from '@/features/categories/api/delete-category'
@@ -11,6 +12,8 @@ import type { Category } from '@/lib/api-schemas'
 import { readPage } from '@/lib/page-search'
 
 const COLUMNS = 3
+
+const editPath = (category: Category) => `/admin/category/edit/${encodeURIComponent(category._id)}`
 
 /** The categories table at the URL's ?page, with Edit links and a confirmed Delete. */
 export function CategoriesList() {
@@ -31,6 +34,22 @@ export function CategoriesList() {
         pagination={categories.data?.meta.pagination}
         noun="categories"
         columns={COLUMNS}
+        cards={categories.data?.data.map((category) => (
+          <RecordCard
+            key={category._id}
+            title={category.name}
+            actions={
+              <RowActions editTo={editPath(category)} onDelete={() => deletion.ask(category)} label={category.name} />
+            }
+          >
+            <RecordField label="Description">
+              {/* Long descriptions stop at three lines; the title has them whole. */}
+              <p className="line-clamp-3" title={category.description || undefined}>
+                {category.description || '—'}
+              </p>
+            </RecordField>
+          </RecordCard>
+        ))}
         head={
           <TableRow>
             <TableHead>Name</TableHead>
@@ -49,7 +68,7 @@ export function CategoriesList() {
               </p>
             </TableCell>
             <RowActionsCell
-              editTo={`/admin/category/edit/${encodeURIComponent(category._id)}`}
+              editTo={editPath(category)}
               onDelete={() => deletion.ask(category)}
             />
           </TableRow>

@@ -11,9 +11,11 @@ import { usePlaceOrder } from '@/features/orders/api/place-order'
 import { checkoutAttempt, newIdempotencyKey, type CheckoutAttempt } from '@/features/orders/checkout-attempt'
 import { checkoutFailure, type CheckoutFailure } from '@/features/orders/checkout-failure'
 import { checkoutPayload, shippingDefaults } from '@/features/orders/checkout-payload'
+import { PaymentMethodField } from '@/features/orders/components/payment-method-field'
+import { phoneMessage, pinCodeMessage } from '@/features/orders/contact-fields'
 import { gstinInput, gstinMessage } from '@/features/orders/gstin-field'
 import { stateNames } from '@/features/orders/regions'
-import { SHIPPING_FIELDS, type ShippingDefaults } from '@/features/orders/types'
+import { SHIPPING_FIELDS, type PaymentMethod, type ShippingDefaults } from '@/features/orders/types'
 import { fieldErrors } from '@/lib/api-errors'
 import { cartChanges } from '@/lib/cart-changes'
 import { formFields } from '@/lib/forms'
@@ -32,6 +34,8 @@ type CheckoutFormProps = {
   onStateChange: (state: string) => void
   /** The coupon the cart applies, sent when it takes something off; null for none. */
   couponCode: string | null
+  /** The payment methods the shop takes. */
+  paymentMethods: readonly PaymentMethod[]
   /** The server reported newer prices: put them in the cart. */
   onPricesChanged: (updates: PriceUpdate[]) => void
   /** The server refused the coupon: take it off the cart. */
@@ -58,8 +62,14 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [stateTouched, setStateTouched] = useState(false)
   const [gstin, setGstin] = useState('')
   const [gstinTouched, setGstinTouched] = useState(false)
+  const [pinCode, setPinCode] = useState(initial.pinCode)
+  const [phone, setPhone] = useState(initial.phone)
+  const [contactTouched, setContactTouched] = useState({ pinCode: false, phone: false })
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod')
   const stateRef = useRef<HTMLSelectElement>(null)
   const gstinRef = useRef<HTMLInputElement>(null)
+  const pinCodeRef = useRef<HTMLInputElement>(null)
+  const phoneRef = useRef<HTMLInputElement>(null)
   // The cart as the customer last saw it (on opening checkout, then as sent): whatever the shop
   // changed in it since (a refused order refreshes it from the catalog) is said above the button.
   const [seenCart, setSeenCart] = useState(cart)
@@ -68,6 +78,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const failure = placeOrder.error ? checkoutFailure(placeOrder.error) : null
   const stateProblem = stateTouched && state === '' ? CHOOSE_STATE_MESSAGE : errors.state
   const gstinProblem = gstinMessage(gstin, gstinTouched) ?? errors.gstin
+  const pinCodeProblem = (contactTouched.pinCode ? pinCodeMessage(pinCode) : undefined) ?? errors.pinCode
+  const phoneProblem = (contactTouched.phone ? phoneMessage(phone) : undefined) ?? errors.phone
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -75,6 +87,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (state === '') {
       setStateTouched(true)
       stateRef.current?.focus()
+      return
+    }
+    if (pinCodeMessage(pinCode) || phoneMessage(phone)) {
+      setContactTouched({ pinCode: true, phone: true })
+      ;(pinCodeMessage(pinCode) ? pinCodeRef : phoneRef).current?.focus()
       return
     }
     if (gstinMessage(gstin, true)) {
@@ -89,7 +106,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     setSeenCart(cart)
     placeOrder.mutate(
       {
-        payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName }),
+        payload: checkoutPayload(cart, shipping, { couponCode, gstin, businessName, paymentMethod }),
         idempotencyKey: attempt.current.key,
       },
       {
@@ -156,6 +173,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             name="city"
             autoComplete="address-level2"
             defaultValue={initial.city}
+            required
             error={errors.city}
           />
           <Field label="State" error={stateProblem}>
@@ -179,6 +197,32 @@ export function CheckoutForm(props: CheckoutFormProps) {
             )}
           </Field>
           <FormField
+            ref={pinCodeRef}
+            label="PIN code"
+            name="pinCode"
+            value={pinCode}
+            onChange={(event) => setPinCode(event.target.value)}
+            onBlur={() => setContactTouched((touched) => ({ ...touched, pinCode: true }))}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={7}
+            aria-required="true"
+            error={pinCodeProblem}
+          />
+          <FormField
+            ref={phoneRef}
+            label="Phone"
+            name="phone"
+            type="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            onBlur={() => setContactTouched((touched) => ({ ...touched, phone: true }))}
+            autoComplete="tel-national"
+            aria-required="true"
+            hint="For the courier to reach you"
+            error={phoneProblem}
+          />
+          <FormField
             label="Company"
             name="company"
             autoComplete="organization"
@@ -186,6 +230,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
             error={errors.company}
             className="sm:col-span-2"
           />
+          <div className="border-t pt-4 sm:col-span-2">
+            <PaymentMethodField methods={props.paymentMethods} value={paymentMethod} onChange={setPaymentMethod} />
+          </div>
           <div role="group" aria-labelledby="gst-invoice-heading" className="grid gap-4 border-t pt-4 sm:col-span-2 sm:grid-cols-2">
             <div className="space-y-1 sm:col-span-2">
               <h3 id="gst-invoice-heading" className="font-semibold">

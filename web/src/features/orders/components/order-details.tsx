@@ -9,6 +9,7 @@ import { DownloadCreditNoteButton, DownloadInvoiceButton } from '@/features/orde
 import { OrderDetailsSkeleton } from '@/features/orders/components/order-details-skeleton'
 import { OrderFacts } from '@/features/orders/components/order-facts'
 import { OrderItemsTable, OrderTotalsCard } from '@/features/orders/components/order-items'
+import { UpiPayment } from '@/features/orders/components/upi-payment'
 import { orderSummary } from '@/features/orders/order-summary'
 import { isNotFound } from '@/lib/api-errors'
 import type { Order } from '@/lib/api-schemas'
@@ -16,8 +17,9 @@ import type { Order } from '@/lib/api-schemas'
 type OrderDetailsProps = { id: string }
 
 /**
- * One of the customer's orders: its facts, lines and totals, its GST tax invoice once issued (from
- * shipping on) and its credit note when the invoiced order was cancelled.
+ * One of the customer's orders: how to pay it by UPI while that is due, its facts, lines and
+ * totals, its GST tax invoice once issued (from shipping on) and its credit note when the
+ * invoiced order was cancelled.
  * A missing order (or someone else's) reads 'Order not found'; any other failure goes back to /orders.
  */
 export function OrderDetails({ id }: OrderDetailsProps) {
@@ -52,6 +54,9 @@ function OrderView({ order }: { order: Order }) {
   const summary = orderSummary(order)
   return (
     <>
+      {order.upiLink && (
+        <UpiPayment orderId={order._id} orderNumber={order.orderId} amount={order.orderTotal} link={order.upiLink} />
+      )}
       <OrderFacts order={order} />
       <section aria-labelledby="order-items-heading" className="space-y-3">
         <h2 id="order-items-heading" className="text-xl font-semibold">

@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react'
 
 import { OrderStatusBadge } from '@/components/order-status-badge'
+import { PaymentBadge, paymentMethodText } from '@/components/payment-badge'
 import { Card, CardContent } from '@/components/ui/card'
 import { formatOrderDate, formatOrderDay } from '@/lib/format-order-date'
 import type { Order } from '@/lib/api-schemas'
 
 /**
- * Who ordered what when: the order's number, status, date, customer, company and address, then
+ * Who ordered what when: the order's number, status, date, how it is paid and whether it is,
+ * customer, company, the delivery address with its PIN code and the phone for the courier, then
  * its GST facts: the place of supply, the buyer's GSTIN, and the invoice and credit note once
  * issued.
  */
 export function OrderFacts({ order }: { order: Order }) {
-  const address = [order.address, order.city, order.state].filter((part) => part.trim() !== '').join(', ')
+  const cityLine = [order.city, order.pinCode].filter((part) => part.trim() !== '').join(' ')
+  const address = [order.address, cityLine, order.state].filter((part) => part.trim() !== '').join(', ')
   return (
     <Card>
       <CardContent>
@@ -23,9 +26,16 @@ export function OrderFacts({ order }: { order: Order }) {
           <Fact label="Date">
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </Fact>
+          <Fact label="Payment">
+            <span className="flex flex-wrap items-center gap-2">
+              {paymentMethodText(order.paymentMethod)}
+              <PaymentBadge status={order.paymentStatus} />
+            </span>
+          </Fact>
           <Fact label="Customer">{order.user.username}</Fact>
           <Fact label="Company">{order.company || order.user.company || '—'}</Fact>
           <Fact label="Address">{address || '—'}</Fact>
+          {order.phone && <Fact label="Phone">{order.phone}</Fact>}
           {order.placeOfSupply && (
             <Fact label="Place of supply">
               {order.placeOfSupply.state} ({String(order.placeOfSupply.code).padStart(2, '0')})

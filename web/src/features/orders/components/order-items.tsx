@@ -104,6 +104,7 @@ export function OrderTotalsCard({ summary }: { summary: OrderSummary }) {
             />
           )}
           {summary.discount !== 0 && <TotalRow label="Discount" value={minus(summary.discount)} />}
+          <TotalRow label="Delivery" value={summary.delivery !== 0 ? formatInr(summary.delivery) : 'Free'} />
         </dl>
         <section aria-labelledby="order-gst-heading" className="space-y-1 rounded-md bg-muted p-3 text-sm">
           <h3 id="order-gst-heading" className="font-medium">

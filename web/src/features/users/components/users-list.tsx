@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router'
 
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { PagedTable } from '@/components/paged-table'
-import { ActionsHead, RowActionsCell } from '@/components/row-actions'
+import { RecordCard, RecordField } from '@/components/record-card'
+import { ActionsHead, RowActions, RowActionsCell } from '@/components/row-actions'
 import { SearchForm } from '@/components/search-form'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { TableCell, TableHead, TableRow } from '@/components/ui/table'
@@ -16,6 +17,9 @@ import { readPage } from '@/lib/page-search'
 const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'success', inactive: 'secondary' }
 
 const COLUMNS = 5
+
+const editPath = (user: User) => `/admin/users/edit/${encodeURIComponent(user._id)}`
+const place = (user: User) => [user.city, user.state].filter(Boolean).join(', ')
 
 /**
  * The customers table: search results for the URL's ?q=, otherwise the page at ?page, with Edit
@@ -43,6 +47,22 @@ export function UsersList() {
         pagination={q === '' ? users.data?.meta.pagination : undefined}
         noun="users"
         columns={COLUMNS}
+        cards={users.data?.data.map((user) => (
+          <RecordCard
+            key={user._id}
+            title={user.username}
+            subtitle={user.company}
+            badge={<Badge variant={statusBadge[user.status]}>{user.status}</Badge>}
+            actions={<RowActions editTo={editPath(user)} onDelete={() => deletion.ask(user)} label={user.username} />}
+          >
+            <RecordField label="Email">{user.email}</RecordField>
+            <RecordField label="Mobile">{user.mobile}</RecordField>
+            <RecordField label="Address">
+              {user.address}
+              <span className="block text-muted-foreground">{place(user)}</span>
+            </RecordField>
+          </RecordCard>
+        ))}
         head={
           <TableRow>
             <TableHead>Name</TableHead>
@@ -65,16 +85,14 @@ export function UsersList() {
             </TableCell>
             <TableCell className="min-w-40">
               {user.address}
-              <span className="block text-sm text-muted-foreground">
-                {[user.city, user.state].filter(Boolean).join(', ')}
-              </span>
+              <span className="block text-sm text-muted-foreground">{place(user)}</span>
             </TableCell>
             <TableCell>
               <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
             </TableCell>
             <RowActionsCell
               sticky
-              editTo={`/admin/users/edit/${encodeURIComponent(user._id)}`}
+              editTo={editPath(user)}
               onDelete={() => deletion.ask(user)}
             />
           </TableRow>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 
 /**
- * An object URL showing `file`, or null without one. The URL is revoked when the file changes and
- * when the component unmounts, so picked previews never leak.
+ * An object URL showing `file` (a picked image, a downloaded picture), or null without one. The
+ * URL is revoked when the file changes and when the component unmounts, so none ever leaks.
  */
-export function useObjectUrl(file: File | null): string | null {
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null)
+export function useObjectUrl(file: Blob | null): string | null {
+  const [preview, setPreview] = useState<{ file: Blob; url: string } | null>(null)
   useEffect(() => {
     if (!file) return
     const url = URL.createObjectURL(file)

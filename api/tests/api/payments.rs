@@ -1,0 +1,287 @@
+//! Delivery charges, the checkout's PIN code, phone and payment method, UPI payment links and
+//! their QR codes, and admins marking payments.
+
+use pricing::{DeliveryTerms, GstRate, Money};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+use crate::orders::{checkout, product, send, shop, shop_with};
+
+/// The demo shop's terms: ₹49, free from ₹499, 18 % GST.
+fn demo_delivery() -> DeliveryTerms {
+    DeliveryTerms {
+        fee: Money::from_rupees(49),
+        free_from: Some(Money::from_rupees(499)),
+        gst_rate: GstRate::percent(18),
+    }
+}
+
+fn with(mut body: Value, extra: Value) -> Value {
+    for (key, value) in extra.as_object().unwrap() {
+        body["data"][key] = value.clone();
+    }
+    body
+}
+
+async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+    send(app, Method::POST, "/api/v1/orders", token, Some(body)).await
+}
+
+#[tokio::test]
+async fn delivery_is_charged_below_the_threshold_taxed_at_its_rate_and_free_from_it() {
+    let (app, root) = shop_with(|config| config.delivery = demo_delivery()).await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "300", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+
+    let (status, body) = place(&app, &token, checkout(&[(&flour, 1, 300.0)])).await;
+    assert_eq!(status, 201, "{body}");
+    let order = &body["order"];
+    assert_eq!(order["chargeTotal"], json!(300.0));
+    assert_eq!(order["deliveryCharge"], json!(49.0));
+    assert_eq!(order["orderTotal"], json!(349.0), "the fee is added");
+    assert_eq!(
+        (
+            order["delivery"]["gstRate"].as_f64(),
+            order["delivery"]["cgst"].as_f64()
+        ),
+        (Some(18.0), Some(3.74)),
+        "49 x 9 / 118 = 3.737..., each half, within Karnataka"
+    );
+    let tax = ["taxableTotal", "cgstTotal", "sgstTotal", "igstTotal"]
+        .iter()
+        .map(|field| order[*field].as_f64().unwrap())
+        .sum::<f64>();
+    assert!(
+        (tax - 349.0).abs() < 1e-9,
+        "taxable value and tax make the total: {tax}"
+    );
+
+    let (status, body) = place(&app, &token, checkout(&[(&flour, 2, 300.0)])).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        (
+            body["order"]["deliveryCharge"].clone(),
+            body["order"]["orderTotal"].clone()
+        ),
+        (json!(0.0), json!(600.0)),
+        "free from ₹499"
+    );
+
+    let (_, shop) = send(&app, Method::GET, "/api/v1/shop", &token, None).await;
+    assert_eq!(
+        shop["shop"]["delivery"],
+        json!({"fee": 49.0, "freeFrom": 499.0, "gstRate": 18.0})
+    );
+}
+
+#[tokio::test]
+async fn an_admin_edit_prices_delivery_with_the_terms_the_order_was_placed_with() {
+    let (app, root) = shop_with(|config| config.delivery = demo_delivery()).await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "300", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let (_, body) = place(&app, &token, checkout(&[(&flour, 1, 300.0)])).await;
+    let id = body["order"]["_id"].as_str().unwrap().to_owned();
+
+    let path = format!("/api/v1/orders/{id}");
+    let items = json!([{"productId": flour, "amount": 2, "price": 300}]);
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"cartItems": items})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (
+            body["order"]["deliveryCharge"].clone(),
+            body["order"]["orderTotal"].clone()
+        ),
+        (json!(0.0), json!(600.0)),
+        "two units reach the free threshold"
+    );
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"discount": 200})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["order"]["orderTotal"],
+        json!(449.0),
+        "a discount taking the goods to ₹400 brings the ₹49 back"
+    );
+}
+
+#[tokio::test]
+async fn checkout_checks_the_pin_code_phone_city_and_payment_method() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let order = checkout(&[(&flour, 1, 80.0)]);
+
+    let bad = with(
+        order.clone(),
+        json!({"pinCode": "05600", "phone": "12345", "city": " ", "paymentMethod": "cod"}),
+    );
+    let (status, body) = place(&app, &token, bad).await;
+    assert_eq!(status, 400, "{body}");
+    let fields = &body["error"]["fields"];
+    for field in ["pinCode", "phone", "city"] {
+        assert!(fields[field].is_string(), "{field} named: {body}");
+    }
+    let (status, body) = place(
+        &app,
+        &token,
+        with(order.clone(), json!({"paymentMethod": "card"})),
+    )
+    .await;
+    assert_eq!(status, 400, "an unknown method: {body}");
+
+    let good = with(
+        order.clone(),
+        json!({"pinCode": "560 025", "phone": "+91 91234 56789", "paymentMethod": "cod"}),
+    );
+    let (status, body) = place(&app, &token, good).await;
+    assert_eq!(status, 201, "{body}");
+    let placed = &body["order"];
+    assert_eq!(
+        (
+            &placed["pinCode"],
+            &placed["phone"],
+            &placed["paymentMethod"],
+            &placed["paymentStatus"]
+        ),
+        (
+            &json!("560025"),
+            &json!("9123456789"),
+            &json!("cod"),
+            &json!("unpaid")
+        )
+    );
+    assert!(
+        placed["upiLink"].is_null(),
+        "cash on delivery has no UPI link"
+    );
+
+    let (status, body) = place(&app, &token, order).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        (&body["order"]["phone"], &body["order"]["paymentMethod"]),
+        (&json!("9876543210"), &json!("cod")),
+        "left out: the account's mobile, cash on delivery"
+    );
+}
+
+#[tokio::test]
+async fn a_upi_order_shows_a_link_and_qr_for_its_amount_until_an_admin_marks_it_paid() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80.50", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let (_, other) = app.register_customer("ravi@example.in", "9876500000").await;
+
+    let body = with(
+        checkout(&[(&flour, 2, 80.5)]),
+        json!({"paymentMethod": "upi"}),
+    );
+    let (status, body) = place(&app, &token, body).await;
+    assert_eq!(status, 201, "{body}");
+    let order = &body["order"];
+    let id = order["_id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        order["upiLink"],
+        json!(
+            "upi://pay?pa=whisk.demo@upi&pn=Whisk%20Baking%20Supplies&am=161.00&cu=INR&tn=Order%20ORD1001&tr=ORD1001"
+        )
+    );
+
+    let qr = format!("/api/v1/orders/{id}/upi-qr");
+    let response = app.call(Method::GET, &qr, Some(&token), None).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    assert!(response.text().await.unwrap().contains("<svg"));
+    let (status, _) = send(&app, Method::GET, &qr, &other, None).await;
+    assert_eq!(status, 404, "another customer's order stays hidden");
+
+    let path = format!("/api/v1/orders/{id}");
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &token,
+        Some(json!({"paymentStatus": "paid"})),
+    )
+    .await;
+    assert_eq!(status, 403, "customers cannot mark their own orders paid");
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"paymentStatus": "paid"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["order"]["paymentStatus"], &body["order"]["status"]),
+        (&json!("paid"), &json!("paid")),
+        "a pending order moves to paid with its payment"
+    );
+    assert!(body["order"]["upiLink"].is_null());
+    let (status, body) = send(&app, Method::GET, &qr, &token, None).await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (409, json!("payment_unavailable"))
+    );
+}
+
+#[tokio::test]
+async fn marking_an_order_paid_marks_its_payment_and_a_shop_without_upi_refuses_it() {
+    let (app, root) = shop_with(|config| config.upi = None).await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+
+    let upi = with(
+        checkout(&[(&flour, 1, 80.0)]),
+        json!({"paymentMethod": "upi"}),
+    );
+    let (status, body) = place(&app, &token, upi).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]["fields"]["paymentMethod"].is_string(),
+        "{body}"
+    );
+    let (_, shop) = send(&app, Method::GET, "/api/v1/shop", &token, None).await;
+    assert_eq!(shop["shop"]["paymentMethods"], json!(["cod"]));
+
+    let (_, body) = place(&app, &token, checkout(&[(&flour, 1, 80.0)])).await;
+    let path = format!("/api/v1/orders/{}", body["order"]["_id"].as_str().unwrap());
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"status": "paid"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["order"]["paymentStatus"], "paid");
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"status": "cancelled", "paymentStatus": "refunded"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["order"]["status"], &body["order"]["paymentStatus"]),
+        (&json!("cancelled"), &json!("refunded"))
+    );
+}
