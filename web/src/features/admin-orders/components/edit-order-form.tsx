@@ -21,7 +21,6 @@ import {
   type DraftLine,
   type ProductOption,
 } from '@/features/admin-orders/types'
-import { paymentMethodText } from '@/components/payment-badge'
 import { ApiError, errorMessage, fieldErrors } from '@/lib/api-errors'
 import type { Order, OrderStatus, PaymentStatus } from '@/lib/api-schemas'
 import { formFields } from '@/lib/forms'
@@ -39,7 +38,7 @@ const paymentLabels: Record<PaymentStatus, string> = { unpaid: 'Unpaid', paid: '
 
 /** What saving the chosen payment status will also do, if anything. */
 function paymentHint(order: Order, status: OrderStatus, payment: PaymentStatus): string {
-  const how = `${paymentMethodText(order.paymentMethod)}.`
+  const how = order.paymentMethod === 'upi' ? 'Paying by UPI.' : 'Paying cash on delivery.'
   if (payment === 'paid' && order.paymentStatus !== 'paid' && status === 'pending') {
     return `${how} Saving moves the order to Paid.`
   }

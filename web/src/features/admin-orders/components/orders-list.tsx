@@ -19,7 +19,7 @@ import { formatOrderDate } from '@/lib/format-order-date'
 import { readPage } from '@/lib/page-search'
 import { formatInr } from '@/lib/pricing'
 
-const COLUMNS = 8
+const COLUMNS = 7
 
 const editPath = (order: Order) => `/admin/orders/edit/${encodeURIComponent(order._id)}`
 const shipToPlace = (order: Order) => [order.city, order.state].filter(Boolean).join(', ')
@@ -64,7 +64,6 @@ export function OrdersList() {
             <TableHead className="text-right">Items</TableHead>
             <TableHead className="text-right">Total</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>Payment</TableHead>
             <ActionsHead sticky />
           </TableRow>
         }
@@ -102,12 +101,13 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
       </TableCell>
       <TableCell className="text-right tabular-nums">{order.numItemsInCart}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatInr(order.orderTotal)}</TableCell>
-      <TableCell>
-        <OrderStatusBadge status={order.status} />
-      </TableCell>
       <TableCell className="whitespace-nowrap">
-        <PaymentBadge status={order.paymentStatus} />
-        <span className="block text-sm text-muted-foreground">{paymentShort[order.paymentMethod]}</span>
+        <OrderStatusBadge status={order.status} />
+        {/* The payment under the status: a column of its own would not fit beside the actions at 1280 px. */}
+        <span className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+          {paymentShort[order.paymentMethod]}
+          <PaymentBadge status={order.paymentStatus} />
+        </span>
       </TableCell>
       <RowActionsCell
         sticky

@@ -208,6 +208,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             maxLength={7}
             aria-required="true"
             error={pinCodeProblem}
+            className="content-start"
           />
           <FormField
             ref={phoneRef}
@@ -221,6 +222,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             aria-required="true"
             hint="For the courier to reach you"
             error={phoneProblem}
+            className="content-start"
           />
           <FormField
             label="Company"
