@@ -24,7 +24,7 @@ test('a customer registers, signs in, sees the greeting and logs out', async ({ 
   ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value)
   }
-  await page.getByRole('button', { name: 'Register' }).click()
+  await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText('account created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
 
@@ -61,13 +61,13 @@ test('a customer resets a forgotten password with the e-mailed OTP and signs in 
   const otp = await otpFromOutbox(customer.email)
   await page.getByLabel('OTP').fill(otp)
   await page.getByLabel('New password').fill('a-brand-new-secret')
-  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await page.getByRole('button', { name: 'Reset password' }).click()
   await expect(page.getByText('Password reset successfully')).toBeVisible()
   await expect(page.getByLabel('Email or mobile')).toHaveValue('')
 
   await page.getByLabel('Email or mobile').fill(customer.email)
   await page.getByLabel('Password', { exact: true }).fill('a-brand-new-secret')
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('banner').getByText(`Hello, ${customer.username}`)).toBeVisible()
 })
 
@@ -81,7 +81,7 @@ test('the bootstrap admin creates a staff admin, who cannot delete a user', asyn
   await page.getByLabel('Username').fill('Shift Staff')
   await page.getByLabel('Email').fill(staffEmail)
   await page.getByLabel('Password', { exact: true }).fill('staff-password-1')
-  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Create admin' }).click()
   await expect(page.getByText('Admin created')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/admins$/)
   const row = page.getByRole('row', { name: new RegExp(staffEmail) })

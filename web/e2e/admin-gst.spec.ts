@@ -295,7 +295,7 @@ test('an order invoiced while its edit screen is open refuses the changed items 
 
   await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
   await page.goto(`/admin/orders/edit/${order._id}`)
-  await page.getByLabel(`Amount of ${product.title}`).selectOption('3')
+  await page.getByLabel(`Quantity of ${product.title}`).fill('3')
   await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Total', { exact: true })).toHaveText(inr(1050))
 
   // Another admin ships it meanwhile: the invoice is issued.
@@ -307,7 +307,7 @@ test('an order invoiced while its edit screen is open refuses the changed items 
   await expect(page).toHaveURL(new RegExp(`/admin/orders/edit/${order._id}$`))
   // The screen fetched the order again: it shows what was invoiced, and only the status can change.
   await expect(page.getByRole('region', { name: 'Tax documents' })).toContainText(/WSK\/\d{2}-\d{2}\/\d{5}/)
-  await expect(page.getByLabel(`Amount of ${product.title}`)).toHaveCount(0)
+  await expect(page.getByLabel(`Quantity of ${product.title}`)).toHaveCount(0)
   // As invoiced: one mould and ₹49 delivery (₹350 is below the free-delivery threshold).
   await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Delivery', { exact: true })).toHaveText(inr(49))
   await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Total', { exact: true })).toHaveText(inr(399))

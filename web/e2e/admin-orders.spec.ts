@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer, registerByApi } from './support/accounts'
@@ -126,9 +127,12 @@ test('an admin creates an order for a customer with two products and a discount;
   await gstin.fill('27aapfu0939f1zv')
   await expect(gstin).not.toHaveAttribute('aria-invalid', 'true')
 
+  // The product search runs as the admin types; Arrow Down moves from the box to the first result.
   const findProducts = page.getByRole('search', { name: 'Find products' })
   await findProducts.getByLabel('Search products').fill(tag)
-  await findProducts.getByLabel('Search products').press('Enter')
+  await expect(page.getByRole('button', { name: `Add ${tin.title}` })).toBeVisible()
+  await findProducts.getByLabel('Search products').press('ArrowDown')
+  await expect(page.getByRole('list', { name: 'Matching products' }).getByRole('button').first()).toBeFocused()
   await page.getByRole('button', { name: `Add ${flour.title}` }).click()
   await page.getByRole('button', { name: `Add ${tin.title}` }).click()
   await page.getByRole('button', { name: `Add ${flour.title}` }).click()
@@ -217,10 +221,15 @@ test('an admin edits an order: the status and an amount change, the Total follow
   await expect(totalItems).toHaveText('3')
 
   await page.getByLabel('Status').selectOption('delivered')
-  const flourAmount = page.getByLabel(`Amount of ${flour.title}`)
-  // Choices run from 1 to the current amount plus 5.
-  await expect(flourAmount.locator('option')).toHaveText(['1', '2', '3', '4', '5', '6', '7'])
-  await flourAmount.selectOption('4')
+  const flourAmount = page.getByLabel(`Quantity of ${flour.title}`)
+  // The same line editor as the create screen: amounts from 1 to the current amount plus 5
+  // (within the stock: 1 tin ordered, 3 left on the shelf).
+  await expect(flourAmount).toHaveAttribute('max', '7')
+  await expect(page.getByLabel(`Quantity of ${tin.title}`)).toHaveAttribute('max', '4')
+  await flourAmount.fill('8')
+  await expect(flourAmount).toHaveAttribute('aria-invalid', 'true')
+  await flourAmount.fill('4')
+  await expect(flourAmount).not.toHaveAttribute('aria-invalid', 'true')
   await expect(orderTotal).toHaveText(inr(1098.25))
   await expect(totalItems).toHaveText('5')
   const shownTotal = await orderTotal.textContent()
@@ -340,3 +349,54 @@ test('an admin finds orders by number or buyer and narrows them by status', asyn
   await expect(page.getByRole('row', { name: new RegExp(`Meera ${tag}`) })).toHaveCount(1)
   await expect(page.getByRole('row', { name: new RegExp(second.orderId) })).toBeVisible()
 })
+
+/** The page's serious and critical axe violations, one line each. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+for (const theme of ['winter', 'dracula'] as const) {
+  test(`the create and edit order screens share one line editor and have no serious accessibility violations in ${theme}`, async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueTag()
+    const token = await seedToken(request)
+    const { flour, tin } = await seedProducts(request, token, tag)
+    const customer = newCustomer('Axe')
+    const { user } = await registerByApi(request, customer)
+    const order = await createOrderByApi(request, token, {
+      userId: user._id,
+      name: `Axe ${tag}`,
+      discount: 0,
+      lines: [{ product: flour, amount: 1 }],
+    })
+
+    await page.addInitScript((chosen) => localStorage.setItem('whisk.theme.v1', JSON.stringify(chosen)), theme)
+    await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
+
+    // Create: a customer chosen, products found and one added, a quantity flagged.
+    await page.goto('/admin/orders/create')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    const findCustomer = page.getByRole('search', { name: 'Find a customer' })
+    await findCustomer.getByLabel('Search customers').fill(customer.email)
+    await findCustomer.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: `Select ${customer.username}, ${customer.email}` }).click()
+    await page.getByRole('search', { name: 'Find products' }).getByLabel('Search products').fill(tag)
+    await page.getByRole('button', { name: `Add ${tin.title}` }).click()
+    await page.getByLabel(`Quantity of ${tin.title}`).fill('9')
+    await expect(page.getByLabel(`Quantity of ${tin.title}`)).toHaveAttribute('aria-invalid', 'true')
+    expect(await seriousViolations(page), `create in ${theme}`).toEqual([])
+
+    // Edit: the same editor, with the product search and the order's line.
+    await page.goto(`/admin/orders/edit/${order._id}`)
+    await expect(page.getByLabel(`Quantity of ${flour.title}`)).toHaveValue('1')
+    await page.getByRole('search', { name: 'Find products' }).getByLabel('Search products').fill(tag)
+    await expect(page.getByRole('list', { name: 'Matching products' })).toContainText('in the order')
+    await expect(page.getByRole('group', { name: 'Order totals' }).getByLabel('Total', { exact: true })).toBeVisible()
+    expect(await seriousViolations(page), `edit in ${theme}`).toEqual([])
+  })
+}

@@ -58,7 +58,7 @@ test('an admin creates a product with two images, sees it in both shops, then cl
   await page.getByLabel('Category').selectOption(category.name)
   await page.getByLabel('Image 1').setInputFiles(pngFile('nozzles-front.png', [200, 60, 60], 64))
   await page.getByLabel('Image 2').setInputFiles(pngFile('nozzles-box.png', [60, 60, 200], 48))
-  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page.getByText('Product created')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/products$/)
 
@@ -92,7 +92,7 @@ test('an admin creates a product with two images, sees it in both shops, then cl
   await page.goto('/products')
   const filters = page.getByRole('search', { name: 'Filter products' })
   await filters.getByLabel('Search product').fill(title)
-  await filters.getByRole('button', { name: 'search', exact: true }).click()
+  await filters.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page.getByText('1 product', { exact: true })).toBeVisible()
   const card = page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(title) })
   await expect(card).toContainText(inr(749.5))
@@ -137,7 +137,7 @@ test('a list price below the selling price is refused and creates nothing', asyn
   await page.getByLabel('Price', { exact: true }).fill('400')
   await page.getByLabel('Stock').fill('10')
   await page.getByLabel('Category').selectOption(category.name)
-  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Create product' }).click()
 
   const price = page.getByLabel('Price', { exact: true })
   await expect(price).toHaveAttribute('aria-invalid', 'true')

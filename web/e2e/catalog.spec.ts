@@ -95,7 +95,7 @@ test('the listing counts, pages and sorts the products and toggles grid and list
   await page.goto('/products')
   const form = filterForm(page)
   await form.getByLabel('Search product').fill(tag)
-  await form.getByRole('button', { name: 'search', exact: true }).click()
+  await form.getByRole('button', { name: 'Search', exact: true }).click()
   await expectQuery(page, { search: tag, category: 'all', company: 'all', order: 'a-z', price: '10000', page: null })
   await expect(countLabel(page)).toHaveText('14 products')
   await expect(shownTitles(page)).toHaveText(titles(aToZ.slice(0, 10)))
@@ -122,7 +122,7 @@ test('the listing counts, pages and sorts the products and toggles grid and list
   ] as const
   for (const [order, expected] of sorts) {
     await form.getByLabel('Sort by').selectOption(order)
-    await form.getByRole('button', { name: 'search', exact: true }).click()
+    await form.getByRole('button', { name: 'Search', exact: true }).click()
     await expectQuery(page, { search: tag, order, page: null })
     await expect(shownTitles(page)).toHaveText(titles(expected.slice(0, 10)))
   }
@@ -150,7 +150,7 @@ test('the listing counts, pages and sorts the products and toggles grid and list
 test('search, category, company and price each narrow the listing, and a reload keeps them', async ({ page }) => {
   await page.goto('/products')
   const form = filterForm(page)
-  const submit = () => form.getByRole('button', { name: 'search', exact: true }).click()
+  const submit = () => form.getByRole('button', { name: 'Search', exact: true }).click()
 
   await form.getByLabel('Search product').fill(`flour ${tag}`)
   await submit()
@@ -210,7 +210,7 @@ test('search, category, company and price each narrow the listing, and a reload 
   await expect(countLabel(page)).toHaveText('0 products')
   await expect(page.getByText('Sorry, no products matched your search...')).toBeVisible()
 
-  await form.getByRole('link', { name: 'reset' }).click()
+  await form.getByRole('link', { name: 'Reset' }).click()
   await expect(page).toHaveURL(/\/products$/)
   await expect(form.getByLabel('Search product')).toHaveValue('')
   await expect(form.getByLabel('Select category')).toHaveValue('all')

@@ -5,11 +5,11 @@ test('an admin creates, renames and deletes a category, and duplicate names are 
   const name = `Cake Toppers ${Date.now() % 100000}`
   await adminLoginAs(page, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password)
   await page.goto('/admin/category')
-  await page.getByRole('link', { name: '+ Add Category' }).click()
+  await page.getByRole('link', { name: '+ Add category' }).click()
   await expect(page).toHaveURL(/\/admin\/category\/create$/)
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Description').fill('Edible and paper toppers for birthday cakes')
-  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Create category' }).click()
   await expect(page.getByText('Category created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/category$/)
   const row = page.getByRole('row', { name: new RegExp(name) })
@@ -17,7 +17,7 @@ test('an admin creates, renames and deletes a category, and duplicate names are 
 
   await page.goto('/admin/category/create')
   await page.getByLabel('Name').fill(name.toUpperCase())
-  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Create category' }).click()
   await expect(page.getByText('A category with this name already exists').first()).toBeVisible()
 
   await page.goto('/admin/category')

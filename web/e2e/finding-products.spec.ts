@@ -96,7 +96,7 @@ test('on a 375 px phone the filters are folded behind a button that opens them, 
   await expect(filters.getByText('Any price', { exact: true })).toBeVisible()
   await expect(filters.getByRole('slider', { name: 'Select price' })).toHaveAttribute('aria-valuetext', 'Any price')
   await filters.getByLabel('Search product').fill(discounted.title)
-  await filters.getByRole('button', { name: 'search', exact: true }).click()
+  await filters.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(cards).toHaveCount(1)
   await expect(filters, 'a submitted search folds the panel away again').toBeHidden()
   await toggle.click()

@@ -139,7 +139,7 @@ test('a coupon in the cart, then a B2B checkout to Maharashtra: IGST, place of s
   await gstin.pressSequentially(GSTIN.toLowerCase())
   await expect(gstin).toHaveValue(GSTIN)
   await main.getByLabel('Business name (optional)').fill(`Lakshmi Cakes LLP ${tag}`)
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
 
   await expect(page).toHaveURL(/\/orders$/)
   await expect(bagLink(page)).toHaveAccessibleName('Cart, 0 items')
@@ -209,7 +209,7 @@ test('a wrong GSTIN is said at its field and places nothing; a coupon switched o
   await gstin.fill('27AAPFU0939F1ZX')
   await expect(main.getByText("This GSTIN's check character is wrong; please check it for typing mistakes")).toBeVisible()
   await expect(gstin).toHaveAttribute('aria-invalid', 'true')
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(gstin).toBeFocused()
   await expect(page).toHaveURL(/\/checkout$/)
   expect(await ordersOf(request, customer)).toHaveLength(0)
@@ -227,7 +227,7 @@ test('a wrong GSTIN is said at its field and places nothing; a coupon switched o
     headers: { Authorization: `Bearer ${adminToken}` },
   })
   expect(switchedOff.status(), await switchedOff.text()).toBe(200)
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(main.getByRole('alert')).toContainText('This coupon is not active')
   await expect(main.getByRole('alert')).toContainText('The coupon was taken off your order')
   await expect(page).toHaveURL(/\/checkout$/)
@@ -235,7 +235,7 @@ test('a wrong GSTIN is said at its field and places nothing; a coupon switched o
   await expect(totalValue(page, 'Cart totals', 'Total')).toHaveText(inr(500))
   expect(await ordersOf(request, customer)).toHaveLength(0)
 
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(page).toHaveURL(/\/orders$/)
   const orders = await ordersOf(request, customer)
   expect(orders).toHaveLength(1)

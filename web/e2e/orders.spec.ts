@@ -86,14 +86,14 @@ test('a signed-in customer checks out the bag and finds the order with the right
   await expect(main.getByRole('region', { name: /Your order \(3 items\)/ })).toContainText(`3 × ${inr(249.5)}`)
   await main.getByLabel('Address', { exact: true }).fill('22 Brigade Road')
   // The PIN code is asked and checked before the order is sent.
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(main.getByLabel('PIN code')).toBeFocused()
   await expect(main.getByText('Enter the 6-digit PIN code')).toBeVisible()
   await main.getByLabel('PIN code').fill('56000')
   await expect(main.getByText('A PIN code is 6 digits, such as 560025')).toBeVisible()
   await main.getByLabel('PIN code').fill('560 001')
   await expect(main.getByRole('radio', { name: /Cash on delivery/ })).toBeChecked()
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
 
   await expect(page).toHaveURL(/\/orders$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Orders')
@@ -166,7 +166,7 @@ test('a price changed meanwhile is reported, the bag takes the new price, and th
 
   const main = page.getByRole('main')
   await main.getByLabel('PIN code').fill('560001')
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(main.getByRole('alert')).toContainText('Prices changed')
   await expect(main.getByRole('alert')).toContainText(inr(320))
   await expect(page).toHaveURL(/\/checkout$/)
@@ -174,7 +174,7 @@ test('a price changed meanwhile is reported, the bag takes the new price, and th
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('whisk.cart.v1') ?? 'null'))
   expect(stored).toMatchObject({ cartItems: [{ productID: product._id, price: 320, amount: 2 }], orderTotal: 640 })
 
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(page).toHaveURL(/\/orders$/)
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toContainText(inr(640))
 })

@@ -74,7 +74,7 @@ test('the cart says its totals cannot be worked out without the pricing wasm, an
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shopping Cart')
   await expect(page.getByRole('list', { name: 'Cart items' })).toContainText(inr(345.5))
   const alert = totals.getByRole('alert')
-  await expect(alert).toContainText("We couldn't load our price calculator. Check your connection and try again.")
+  await expect(alert).toContainText('We couldn’t load our price calculator. Check your connection and try again.')
   await expect(totals.locator('dt:text-is("Total") + dd')).toHaveText('—unavailable')
   await expect(totals.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0)
 
@@ -98,12 +98,12 @@ test('a page that needs the pricing wasm explains the failure, and Try again sho
 }) => {
   const wasm = await block(page, /\.wasm$/)
   await page.goto('/admin/login')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Prices can't be worked out right now")
-  await expect(page.getByRole('main')).toContainText("We couldn't load our price calculator.")
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prices can’t be worked out right now')
+  await expect(page.getByRole('main')).toContainText('We couldn’t load our price calculator.')
   await expect(page).toHaveTitle('Prices unavailable · Whisk')
 
   await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByRole('status').filter({ hasText: "It still didn't load" })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'It still didn’t load' })).toBeVisible()
 
   wasm.unblock()
   await page.getByRole('button', { name: 'Try again' }).click()
@@ -115,7 +115,7 @@ test('a page whose chunk did not download says so and reloads', async ({ page })
   const chunk = await block(page, /\/assets\/later-pages-[^/]*\.js$/)
   await page.goto('/')
   await page.getByRole('link', { name: 'About', exact: true }).filter({ visible: true }).first().click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("This page couldn't be loaded")
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page couldn’t be loaded')
   chunk.unblock()
   await page.getByRole('button', { name: 'Reload page' }).click()
   await expect(page).toHaveURL(/\/about$/)
@@ -125,7 +125,7 @@ test('a page whose chunk did not download says so and reloads', async ({ page })
 test('an app that cannot start says so with a reload instead of a blank page', async ({ page }) => {
   const app = await block(page, /\/assets\/index-[^/]*\.js$/)
   await page.goto('/cart')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Whisk couldn't start")
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whisk couldn’t start')
   app.unblock()
   await page.getByRole('button', { name: 'Reload page' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty')
@@ -143,7 +143,7 @@ for (const theme of ['winter', 'dracula'] as const) {
     await expectNoSeriousViolations(page, `/cart in ${theme}`)
 
     await page.goto('/checkout')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Prices can't be worked out right now")
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prices can’t be worked out right now')
     await expectNoSeriousViolations(page, `/checkout in ${theme}`)
   })
 }

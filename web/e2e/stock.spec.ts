@@ -82,7 +82,7 @@ test('a price raised and stock sold meanwhile update the cart and checkout, whic
   await editProduct(request, adminToken, product._id, { stock: '2' })
   const main = page.getByRole('main')
   await main.getByLabel('PIN code').fill('560001')
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(main.getByRole('alert')).toContainText(`Only 2 left of ${product.title}`)
   const changed = main.getByRole('status').filter({ hasText: 'Your cart was updated' })
   await expect(changed).toContainText(`Only 2 of ${product.title} are left: your cart now has 2`)
@@ -90,7 +90,7 @@ test('a price raised and stock sold meanwhile update the cart and checkout, whic
     inr(640),
   )
 
-  await main.getByRole('button', { name: 'Place Your Order' }).click()
+  await main.getByRole('button', { name: 'Place your order' }).click()
   await expect(page).toHaveURL(/\/orders$/)
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toContainText(inr(640))
 })

@@ -15,7 +15,7 @@
     box.setAttribute('style', 'max-width:32rem;margin:15vh auto;padding:0 1rem;font:1.125rem/1.5 system-ui,sans-serif;text-align:center')
     var title = document.createElement('h1')
     title.setAttribute('style', 'font-size:1.875rem;line-height:1.2;margin:0 0 1rem')
-    title.textContent = "Whisk couldn't start"
+    title.textContent = 'Whisk couldn\u2019t start'
     var text = document.createElement('p')
     text.setAttribute('style', 'margin:0 0 1.5rem')
     text.textContent =

@@ -155,10 +155,14 @@ mod tests {
         pictured.image1 = Some(ImageRef {
             url: "/uploads/a b.jpg".into(),
             thumbnail: "/uploads/a b.webp".into(),
+            width: Some(600),
+            height: Some(600),
         });
         pictured.image3 = Some(ImageRef {
             url: "/uploads/c.jpg".into(),
             thumbnail: "/uploads/c.webp".into(),
+            width: None,
+            height: None,
         });
         let snapshot = Snapshot::new(
             vec![

@@ -27,6 +27,19 @@ macro_rules! product_fields {
 pub struct ImageSlot {
     pub file: String,
     pub thumb: String,
+    /// In pixels; `None` for an image stored before sizes were kept.
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+}
+
+impl ImageSlot {
+    /// Its width and height, when both were kept.
+    fn size(&self) -> Option<(u32, u32)> {
+        Some((
+            u32::try_from(self.width?).ok()?,
+            u32::try_from(self.height?).ok()?,
+        ))
+    }
 }
 
 impl From<StoredImage> for ImageSlot {
@@ -34,6 +47,8 @@ impl From<StoredImage> for ImageSlot {
         ImageSlot {
             file: image.file,
             thumb: image.thumb,
+            width: image.size.map(|(width, _)| i64::from(width)),
+            height: image.size.map(|(_, height)| i64::from(height)),
         }
     }
 }
@@ -41,6 +56,7 @@ impl From<StoredImage> for ImageSlot {
 impl From<ImageSlot> for StoredImage {
     fn from(slot: ImageSlot) -> StoredImage {
         StoredImage {
+            size: slot.size(),
             file: slot.file,
             thumb: slot.thumb,
         }
@@ -92,6 +108,8 @@ impl ProductRow {
         let gst_rate = self.gst_rate().unwrap_or_default();
         let mut images = self.images.into_iter().map(|slot| {
             slot.map(|slot| ImageRef {
+                width: slot.size().map(|(width, _)| width),
+                height: slot.size().map(|(_, height)| height),
                 url: url(&slot.file),
                 thumbnail: url(&slot.thumb),
             })

@@ -20,8 +20,12 @@ pub struct CategoryRef {
 pub struct ImageRef {
     /// The full image.
     pub url: String,
-    /// A small WebP for lists and grids.
+    /// A small WebP for lists and grids, at most 320 pixels on its longer side.
     pub thumbnail: String,
+    /// The full image's width in pixels (for `srcset`); null for images stored before sizes were kept.
+    pub width: Option<u32>,
+    /// The full image's height in pixels; null likewise.
+    pub height: Option<u32>,
 }
 
 /// A product as the API shows it.

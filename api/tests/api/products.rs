@@ -593,6 +593,17 @@ async fn images_are_stored_served_replaced_cleared_and_removed() {
         "{url}"
     );
     assert!(!url.contains("front"), "stored under a random name");
+    assert_eq!(
+        (&product["image1"]["width"], &product["image1"]["height"]),
+        (&json!(640), &json!(480)),
+        "the size for srcset"
+    );
+    let png_url = product["image3"]["url"].as_str().unwrap();
+    assert!(
+        png_url.ends_with(".webp"),
+        "a PNG is stored as a lossless WebP: {png_url}"
+    );
+    assert_eq!(product["image3"]["width"], json!(100));
     let response = app.get(&url).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "image/webp");

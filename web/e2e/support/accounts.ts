@@ -62,7 +62,7 @@ export async function loginAs(page: Page, identifier: string, password: string) 
   await page.goto('/login')
   await page.getByLabel('Email or mobile').fill(identifier)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 /** Signs an admin in through the admin login page. */
@@ -70,6 +70,6 @@ export async function adminLoginAs(page: Page, email: string, password: string) 
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 }

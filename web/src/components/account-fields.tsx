@@ -34,7 +34,7 @@ export function AccountFields({ account, errors }: AccountFieldsProps) {
         type="password"
         autoComplete="new-password"
         required={!account}
-        hint={account ? 'Leave blank to keep the current password' : undefined}
+        hint={account ? 'Leave empty to keep the current password.' : undefined}
         error={errors.password}
       />
     </>

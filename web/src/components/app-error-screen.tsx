@@ -24,7 +24,7 @@ export function AppErrorScreen({ error }: { error: unknown }) {
   return (
     <ErrorFrame>
       <title>{missingChunk ? 'Page not loaded · Whisk' : 'Error · Whisk'}</title>
-      <h1 className="text-3xl sm:text-4xl">{missingChunk ? "This page couldn't be loaded" : 'Something went wrong'}</h1>
+      <h1 className="text-3xl sm:text-4xl">{missingChunk ? 'This page couldn’t be loaded' : 'Something went wrong'}</h1>
       <p className="text-lg text-muted-foreground">
         {missingChunk
           ? 'Part of Whisk did not download: your connection may have dropped, or the shop was updated since you opened it. Reloading the page usually fixes it.'

@@ -6,7 +6,7 @@ import { retryPricing } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
 /** The sentence every screen uses when the pricing wasm could not be loaded. */
-export const PRICING_UNAVAILABLE = "We couldn't load our price calculator. Check your connection and try again."
+export const PRICING_UNAVAILABLE = 'We couldn’t load our price calculator. Check your connection and try again.'
 
 /**
  * Says that prices could not be worked out because the pricing wasm failed to load, with a
@@ -30,7 +30,7 @@ export function PricingUnavailable({ className }: { className?: string }) {
       )}
     >
       <p>
-        <span className="font-semibold">Prices can't be worked out right now.</span> {PRICING_UNAVAILABLE}
+        <span className="font-semibold">Prices can’t be worked out right now.</span> {PRICING_UNAVAILABLE}
       </p>
       <Button variant="outline" size="sm" aria-disabled={trying} onClick={tryAgain}>
         <RotateCw aria-hidden="true" className={cn(trying && 'animate-spin motion-reduce:animate-none')} />

@@ -830,10 +830,20 @@ export interface components {
         };
         /** @description One image slot of a product. */
         ImageRef: {
-            /** @description A small WebP for lists and grids. */
+            /**
+             * Format: int32
+             * @description The full image's height in pixels; null likewise.
+             */
+            height?: number | null;
+            /** @description A small WebP for lists and grids, at most 320 pixels on its longer side. */
             thumbnail: string;
             /** @description The full image. */
             url: string;
+            /**
+             * Format: int32
+             * @description The full image's width in pixels (for `srcset`); null for images stored before sizes were kept.
+             */
+            width?: number | null;
         };
         /** @description `meta` of a list response. */
         ListMeta: {

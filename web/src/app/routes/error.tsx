@@ -43,10 +43,10 @@ function PricingErrorPage() {
   return (
     <ErrorFrame>
       <PageMeta title="Prices unavailable" />
-      <h1 className="text-3xl sm:text-4xl">Prices can't be worked out right now</h1>
+      <h1 className="text-3xl sm:text-4xl">Prices can’t be worked out right now</h1>
       <p className="text-lg text-muted-foreground">{PRICING_UNAVAILABLE}</p>
       <p role="status" className={state === 'failed-again' ? 'font-medium text-destructive' : 'sr-only'}>
-        {state === 'failed-again' ? "It still didn't load. Check your connection, then try again." : ''}
+        {state === 'failed-again' ? 'It still didn’t load. Check your connection, then try again.' : ''}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button size="lg" aria-disabled={trying} onClick={() => void tryAgain()}>

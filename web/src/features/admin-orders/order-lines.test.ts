@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest'
 
 import {
-  createLineFromProduct,
-  createTotals,
-  draftLineFromProduct,
-  draftTotals,
   hasProduct,
+  lineAmount,
   lineAmountLimit,
   lineFieldError,
+  lineFromOrderItem,
+  lineFromProduct,
+  linesTotals,
   lineTotal,
   maxLineAmount,
   parseAmount,
   parseDiscount,
   removeLine,
+  savedLineLimit,
   updateLine,
+  withStockLimits,
 } from '@/features/admin-orders/order-lines'
-import type { CreateLine, DraftLine, ProductOption } from '@/features/admin-orders/types'
+import type { DraftLine, ProductOption } from '@/features/admin-orders/types'
 import { amountOptions } from '@/lib/pricing'
 
 const cocoa: ProductOption = {
@@ -29,22 +31,16 @@ const cocoa: ProductOption = {
   hsn: '1805',
 }
 
-const lineAt = (price: number): Omit<DraftLine, 'amount'> => ({
+const line = (price: number, amountText: string, maxAmount = 20): DraftLine => ({
   productId: `p-${price}`,
   name: `Item ${price}`,
   price,
   image: '',
   gstRate: 18,
   hsn: '',
-})
-
-const createLine = (price: number, amountText: string, maxAmount = 20): CreateLine => ({
-  ...lineAt(price),
   amountText,
   maxAmount,
 })
-
-const draftLine = (price: number, amount: number): DraftLine => ({ ...lineAt(price), amount })
 
 describe('lineAmountLimit', () => {
   it('is 20, the pricing crate limit, or the stock when less', () => {
@@ -91,37 +87,32 @@ describe('parseDiscount', () => {
   })
 })
 
-describe('createTotals', () => {
-  it('totals the lines through the pricing module, exact to the paisa', () => {
-    const totals = createTotals([createLine(125.5, '2'), createLine(0.1, '3')], '31.2')
+describe('linesTotals and lineTotal', () => {
+  it('total the lines through the pricing module, exact to the paisa', () => {
+    const totals = linesTotals([line(125.5, '2'), line(0.1, '3')], '31.2')
     expect(totals).toEqual({ subtotal: 251.3, discount: 31.2, total: 220.1, numItemsInCart: 5 })
-  })
-
-  it('never goes below zero', () => {
-    expect(createTotals([createLine(80, '1')], '100').total).toBe(0)
-  })
-
-  it('counts a quantity or a discount that is not valid yet as 0, instead of failing', () => {
-    expect(createTotals([createLine(80, ''), createLine(20, '2')], '1.234')).toEqual({
-      subtotal: 40,
-      discount: 0,
-      total: 40,
-      numItemsInCart: 2,
-    })
-    expect(createTotals([createLine(80, '5', 3)], '').subtotal).toBe(0)
-    expect(createTotals([], '10')).toEqual({ subtotal: 0, discount: 10, total: 0, numItemsInCart: 0 })
-  })
-})
-
-describe('draftTotals and lineTotal', () => {
-  it('total the edit screen lines live', () => {
-    expect(draftTotals([draftLine(449.5, 2), draftLine(60, 1)], '9.99')).toEqual({
+    expect(linesTotals([line(449.5, '2'), line(60, '1')], '9.99')).toEqual({
       subtotal: 959,
       discount: 9.99,
       total: 949.01,
       numItemsInCart: 3,
     })
-    expect(draftTotals([draftLine(10, 1)], '-5').discount).toBe(0)
+  })
+
+  it('never go below zero', () => {
+    expect(linesTotals([line(80, '1')], '100').total).toBe(0)
+  })
+
+  it('count a quantity or a discount that is not valid yet as 0, instead of failing', () => {
+    expect(linesTotals([line(80, ''), line(20, '2')], '1.234')).toEqual({
+      subtotal: 40,
+      discount: 0,
+      total: 40,
+      numItemsInCart: 2,
+    })
+    expect(linesTotals([line(80, '5', 3)], '').subtotal).toBe(0)
+    expect(linesTotals([line(10, '1')], '-5').discount).toBe(0)
+    expect(linesTotals([], '10')).toEqual({ subtotal: 0, discount: 10, total: 0, numItemsInCart: 0 })
   })
 
   it('multiply one line exactly', () => {
@@ -130,9 +121,18 @@ describe('draftTotals and lineTotal', () => {
   })
 })
 
-describe('lines from products', () => {
-  it('start at quantity 1 and the current selling price', () => {
-    expect(createLineFromProduct(cocoa)).toEqual({
+describe('a line amount', () => {
+  it('is the typed quantity from 1 to the line limit, else null', () => {
+    expect(lineAmount(line(10, ' 3 ', 3))).toBe(3)
+    expect(lineAmount(line(10, '4', 3))).toBeNull()
+    expect(lineAmount(line(10, '0'))).toBeNull()
+    expect(lineAmount(line(10, '2.5'))).toBeNull()
+  })
+})
+
+describe('new lines, on either screen', () => {
+  it('start at quantity 1 and the current selling price, up to the stock', () => {
+    expect(lineFromProduct(cocoa)).toEqual({
       productId: 'p1',
       name: 'Cocoa powder',
       price: 449.5,
@@ -142,25 +142,68 @@ describe('lines from products', () => {
       amountText: '1',
       maxAmount: 7,
     })
-    expect(draftLineFromProduct({ ...cocoa, image1: null })).toEqual({
+    expect(lineFromProduct({ ...cocoa, image1: null, stock: 500 })).toMatchObject({ image: '', maxAmount: 20 })
+  })
+})
+
+describe('lines an order already has, on the edit screen', () => {
+  const item = {
+    productId: 'p1',
+    name: 'Cocoa powder',
+    price: 400,
+    image: '/uploads/cocoa.webp',
+    gstRate: 18,
+    hsn: '1805',
+    amount: 2,
+    cgst: 30.51,
+  }
+
+  it('keep their price and amount, and go up to the amount plus 5 while the stock is not known', () => {
+    expect(lineFromOrderItem(item)).toEqual({
       productId: 'p1',
       name: 'Cocoa powder',
-      price: 449.5,
-      image: '',
+      price: 400,
+      image: '/uploads/cocoa.webp',
       gstRate: 18,
       hsn: '1805',
-      amount: 1,
+      amountText: '2',
+      maxAmount: 7,
+      savedAmount: 2,
     })
+    expect(savedLineLimit(2, undefined, true)).toBe(amountOptions('admin-order-item', 2).length)
+    expect(savedLineLimit(18, undefined, true)).toBe(20)
+  })
+
+  it('stay within the stock left plus what the order holds', () => {
+    expect(savedLineLimit(2, 100, true)).toBe(7)
+    expect(savedLineLimit(2, 3, true)).toBe(5)
+    expect(savedLineLimit(2, 0, true)).toBe(2)
+    // A cancelled order holds nothing: only the shelf counts.
+    expect(savedLineLimit(2, 4, false)).toBe(4)
+    // Never below the saved amount, so the order can always be saved as it is.
+    expect(savedLineLimit(3, 0, false)).toBe(3)
+    expect(lineFromOrderItem(item, 1, true).maxAmount).toBe(3)
+  })
+
+  it('get their limits again once the stock is known; new lines keep theirs', () => {
+    const saved = lineFromOrderItem(item)
+    const added = lineFromProduct({ ...cocoa, _id: 'p2', stock: 4 })
+    const limited = withStockLimits([saved, added], { p1: 1, p2: 0 }, true)
+    expect(limited.map((each) => each.maxAmount)).toEqual([3, 4])
+    expect(withStockLimits([saved], {}, true)[0]!.maxAmount).toBe(7)
   })
 })
 
 describe('line list helpers', () => {
-  const lines = [draftLine(10, 1), draftLine(20, 2)]
+  const lines = [line(10, '1'), line(20, '2')]
 
   it('find, change and remove the line of a product', () => {
     expect(hasProduct(lines, 'p-20')).toBe(true)
     expect(hasProduct(lines, 'p-30')).toBe(false)
-    expect(updateLine(lines, 'p-20', (line) => ({ ...line, amount: 5 }))).toEqual([lines[0], { ...lines[1], amount: 5 }])
+    expect(updateLine(lines, 'p-20', (each) => ({ ...each, amountText: '5' }))).toEqual([
+      lines[0],
+      { ...lines[1], amountText: '5' },
+    ])
     expect(removeLine(lines, 'p-10')).toEqual([lines[1]])
     expect(lines).toHaveLength(2)
   })

@@ -1,6 +1,11 @@
-import type { CreateLine, DraftLine, ProductOption } from '@/features/admin-orders/types'
+// The lines of an order on the create and the edit screen, which share one line editor: a line
+// is a product at a unit price with a typed quantity and the most it may hold. New lines (either
+// screen) take the product's current price and may hold up to its stock; lines an order already
+// had keep their price and may go up to their amount plus 5, within the stock. All money and
+// every amount limit comes from the pricing module.
+import type { DraftLine, ProductOption } from '@/features/admin-orders/types'
 import type { OrderItem } from '@/lib/api-schemas'
-import { lineAmountLimit, orderTotals, type OrderTotals } from '@/lib/pricing'
+import { amountOptions, lineAmountLimit, orderTotals, type OrderTotals } from '@/lib/pricing'
 
 export { lineAmountLimit, maxLineAmount } from '@/lib/pricing'
 
@@ -23,23 +28,17 @@ export function parseDiscount(text: string): number | null {
   return Number(trimmed)
 }
 
-/** A create-screen line's amount, or null while its quantity box holds something else than 1 to its limit. */
-export function createLineAmount(line: CreateLine): number | null {
+/** A line's amount, or null while its quantity box holds something else than 1 to its limit. */
+export function lineAmount(line: DraftLine): number | null {
   return parseAmount(line.amountText, line.maxAmount)
 }
 
 /**
- * The create screen's live totals, through the pricing module. A quantity or a discount that is not
- * valid (yet) counts as 0, so the totals follow every keystroke without ever failing.
+ * The live totals of either screen's lines, through the pricing module. A quantity or a discount
+ * that is not valid (yet) counts as 0, so the totals follow every keystroke without ever failing.
  */
-export function createTotals(lines: CreateLine[], discountText: string): OrderTotals {
-  const priced = lines.map((line) => ({ price: line.price, amount: createLineAmount(line) ?? 0 }))
-  return orderTotals(priced, parseDiscount(discountText) ?? 0)
-}
-
-/** The edit screen's live totals, through the pricing module; a discount that is not valid counts as 0. */
-export function draftTotals(lines: DraftLine[], discountText: string): OrderTotals {
-  const priced = lines.map((line) => ({ price: line.price, amount: line.amount }))
+export function linesTotals(lines: DraftLine[], discountText: string): OrderTotals {
+  const priced = lines.map((line) => ({ price: line.price, amount: lineAmount(line) ?? 0 }))
   return orderTotals(priced, parseDiscount(discountText) ?? 0)
 }
 
@@ -48,8 +47,8 @@ export function lineTotal(price: number, amount: number): number {
   return orderTotals([{ price, amount }], 0).subtotal
 }
 
-/** What a new line of either screen takes from its product: the current selling price and the GST rate. */
-function newLineFields(product: ProductOption): Omit<DraftLine, 'amount'> {
+/** A new line of either screen for a product: its current selling price and GST rate, quantity 1, up to its stock. */
+export function lineFromProduct(product: ProductOption): DraftLine {
   return {
     productId: product._id,
     name: product.title,
@@ -57,20 +56,59 @@ function newLineFields(product: ProductOption): Omit<DraftLine, 'amount'> {
     image: product.image1?.url ?? '',
     gstRate: product.gstRate,
     hsn: product.hsn,
+    amountText: '1',
+    maxAmount: lineAmountLimit(product.stock),
   }
 }
 
-/** The create-screen line for a product: its current selling price, quantity 1. */
-export function createLineFromProduct(product: ProductOption): CreateLine {
-  return { ...newLineFields(product), amountText: '1', maxAmount: lineAmountLimit(product.stock) }
+/**
+ * The most a line the order already had may hold: its amount plus 5 (at most 20, as the pricing
+ * module offers an admin order item), and within the stock: the units still on the shelf
+ * (`stockLeft`, when known) plus those the order holds already (`holdsStock`: every status but
+ * cancelled). Never less than the saved amount, so an order can always be saved as it is.
+ */
+export function savedLineLimit(savedAmount: number, stockLeft: number | undefined, holdsStock: boolean): number {
+  const headroom = amountOptions('admin-order-item', savedAmount).length
+  if (stockLeft === undefined) return Math.max(savedAmount, headroom)
+  const onHand = lineAmountLimit(stockLeft + (holdsStock ? savedAmount : 0))
+  return Math.max(savedAmount, Math.min(headroom, onHand))
+}
+
+/** The edit screen's line for an item the order has: its price, GST rate and amount as saved. */
+export function lineFromOrderItem(
+  item: Pick<OrderItem, 'productId' | 'name' | 'price' | 'image' | 'gstRate' | 'hsn' | 'amount'>,
+  stockLeft?: number,
+  holdsStock = true,
+): DraftLine {
+  // Only the line's own fields: an order item carries its tax split too.
+  const { productId, name, price, image, gstRate, hsn, amount } = item
+  return {
+    productId,
+    name,
+    price,
+    image,
+    gstRate,
+    hsn,
+    amountText: String(amount),
+    maxAmount: savedLineLimit(amount, stockLeft, holdsStock),
+    savedAmount: amount,
+  }
 }
 
 /**
- * A new edit-screen line for a product: a new line must carry the product's current selling
- * price, and is taxed at the product's GST rate.
+ * `lines` with each saved line's limit worked out again from the stock now known
+ * (`stockLeft` by product id; a product missing there keeps the limit without stock).
  */
-export function draftLineFromProduct(product: ProductOption): DraftLine {
-  return { ...newLineFields(product), amount: 1 }
+export function withStockLimits(
+  lines: DraftLine[],
+  stockLeft: Readonly<Record<string, number>>,
+  holdsStock: boolean,
+): DraftLine[] {
+  return lines.map((line) =>
+    line.savedAmount === undefined
+      ? line
+      : { ...line, maxAmount: savedLineLimit(line.savedAmount, stockLeft[line.productId], holdsStock) },
+  )
 }
 
 /** True when one of `lines` is for this product already (an order lists each product once). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { createOrderBody, readGstin, shipToFromCustomer, updateOrderBody } from '@/features/admin-orders/order-payloads'
-import type { CreateLine, CustomerOption, DraftLine } from '@/features/admin-orders/types'
+import type { CustomerOption, DraftLine } from '@/features/admin-orders/types'
 
 const asha: CustomerOption = {
   _id: 'u1',
@@ -15,7 +15,7 @@ const asha: CustomerOption = {
   status: 'active',
 }
 
-const lines: CreateLine[] = [
+const lines: DraftLine[] = [
   { productId: 'p1', name: 'Cocoa powder', price: 449.5, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amountText: '2', maxAmount: 7 },
   { productId: 'p2', name: 'Piping bags', price: 120, image: '', gstRate: 12, hsn: '', amountText: ' 3 ', maxAmount: 20 },
 ]
@@ -97,8 +97,8 @@ describe('createOrderBody', () => {
 describe('updateOrderBody', () => {
   const unchanged = { pinCode: '', phone: '', paymentStatus: null }
   const draft: DraftLine[] = [
-    { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amount: 3 },
-    { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', gstRate: 5, hsn: '', amount: 1 },
+    { productId: 'p1', name: 'Cocoa powder', price: 400, image: '/uploads/cocoa.webp', gstRate: 18, hsn: '1805', amountText: '3', maxAmount: 8, savedAmount: 3 },
+    { productId: 'p3', name: 'Sprinkles', price: 75.25, image: '', gstRate: 5, hsn: '', amountText: '1', maxAmount: 20 },
   ]
 
   it('builds the PATCH body, without totals the server computes itself', () => {
@@ -138,8 +138,14 @@ describe('updateOrderBody', () => {
     })
   })
 
-  it('is null while the discount is not valid', () => {
+  it('is null while the discount or a quantity is not valid', () => {
     const values = { ...unchanged, name: 'A', email: 'a@example.in', address: 'x', status: 'paid' as const, discount: '-3' }
     expect(updateOrderBody(values, draft)).toBeNull()
+    const fine = { ...values, discount: '0' }
+    expect(updateOrderBody(fine, draft)).not.toBeNull()
+    expect(updateOrderBody(fine, [{ ...draft[0]!, amountText: '9' }])).toBeNull()
+    expect(updateOrderBody(fine, [{ ...draft[0]!, amountText: '' }])).toBeNull()
+    // Invoiced: the lines are not sent, so they are not checked either.
+    expect(updateOrderBody(fine, [{ ...draft[0]!, amountText: '9' }], true)).not.toBeNull()
   })
 })

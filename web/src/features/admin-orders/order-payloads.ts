@@ -1,12 +1,6 @@
-import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
+import { lineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
 import { findRegion } from '@/features/admin-orders/order-tax'
-import type {
-  CreateLine,
-  CustomerOption,
-  DraftLine,
-  OrderEditValues,
-  ShipTo,
-} from '@/features/admin-orders/types'
+import type { CustomerOption, DraftLine, OrderEditValues, ShipTo } from '@/features/admin-orders/types'
 import type { CartItemInput, OrderChanges, OrderForCustomer } from '@/lib/api-schemas'
 import { checkGstin } from '@/lib/pricing'
 import { capitalize } from '@/lib/text'
@@ -36,19 +30,14 @@ export function readGstin(text: string): { gstin: string | null } | { error: str
 export function createOrderBody(
   customer: CustomerOption | null,
   shipTo: ShipTo,
-  lines: CreateLine[],
+  lines: DraftLine[],
   discountText: string,
   gstinText = '',
 ): CreateOrderBody {
   if (!customer || lines.length === 0) return { ok: false, problem: 'missing' }
   const discount = parseDiscount(discountText)
-  const cartItems: CartItemInput[] = []
-  for (const line of lines) {
-    const amount = createLineAmount(line)
-    if (amount === null) return { ok: false, problem: 'invalid' }
-    cartItems.push({ productId: line.productId, price: line.price, amount })
-  }
-  if (discount === null) return { ok: false, problem: 'invalid' }
+  const cartItems = lineItems(lines)
+  if (cartItems === null || discount === null) return { ok: false, problem: 'invalid' }
   const gstin = readGstin(gstinText)
   if ('error' in gstin) return { ok: false, problem: 'gstin' }
   return {
@@ -68,12 +57,24 @@ export function createOrderBody(
   }
 }
 
+/** What the server is sent of each line (it names and prices the lines itself), or null while a quantity is not valid. */
+function lineItems(lines: DraftLine[]): CartItemInput[] | null {
+  const items: CartItemInput[] = []
+  for (const line of lines) {
+    const amount = lineAmount(line)
+    if (amount === null) return null
+    items.push({ productId: line.productId, price: line.price, amount })
+  }
+  return items
+}
+
 /**
- * The PATCH /orders/{id} body of the edit screen, or null while the discount is not valid. The
- * server recomputes the totals; lines the order had keep their price. A blank PIN code or phone
- * keeps the order's, and the payment status goes only when the admin changed it (so marking the
- * order `paid` marks its payment too, on the server). Once the order is invoiced (`invoiced`), its
- * lines, discount, name and address (with the PIN code) cannot change, so those are not sent.
+ * The PATCH /orders/{id} body of the edit screen, or null while a quantity or the discount is not
+ * valid. The server recomputes the totals; lines the order had keep their price. A blank PIN code
+ * or phone keeps the order's, and the payment status goes only when the admin changed it (so
+ * marking the order `paid` marks its payment too, on the server). Once the order is invoiced
+ * (`invoiced`), its lines, discount, name and address (with the PIN code) cannot change, so those
+ * are not sent (nor checked).
  */
 export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], invoiced = false): OrderChanges | null {
   const phone = values.phone.trim()
@@ -86,14 +87,15 @@ export function updateOrderBody(values: OrderEditValues, lines: DraftLine[], inv
   }
   if (invoiced) return always
   const discount = parseDiscount(values.discount)
-  if (discount === null) return null
+  const cartItems = lineItems(lines)
+  if (discount === null || cartItems === null) return null
   return {
     name: values.name.trim(),
     address: values.address.trim(),
     ...(pinCode ? { pinCode } : {}),
     ...always,
     discount,
-    cartItems: lines.map(({ productId, price, amount }) => ({ productId, price, amount })),
+    cartItems,
   }
 }
 

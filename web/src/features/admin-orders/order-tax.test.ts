@@ -10,7 +10,7 @@ import {
   supplyText,
   taxHeads,
 } from '@/features/admin-orders/order-tax'
-import type { CreateLine, DraftLine } from '@/features/admin-orders/types'
+import type { DraftLine } from '@/features/admin-orders/types'
 import type { OrderCoupon } from '@/lib/api-schemas'
 
 const line = (price: number, amount: number, gstRate: number): DraftLine => ({
@@ -20,7 +20,8 @@ const line = (price: number, amount: number, gstRate: number): DraftLine => ({
   image: '',
   gstRate,
   hsn: '',
-  amount,
+  amountText: String(amount),
+  maxAmount: 20,
 })
 
 const noDelivery = { fee: 0, freeFrom: null, gstRate: 0, charge: 0, taxableValue: 0, cgst: 0, sgst: 0, utgst: 0, igst: 0 }
@@ -99,10 +100,17 @@ describe('draftTaxSummary', () => {
     expect(summary.supply).toBeNull()
     expect(summary.taxed).toMatchObject({ discount: 0, total: 100 })
   })
+
+  it('counts a quantity over the line limit or not a whole number as 0, like the create screen', () => {
+    const over = { ...line(100, 1, 12), amountText: '7', maxAmount: 6 }
+    const typing = { ...line(50, 1, 12), amountText: '' }
+    const summary = draftTaxSummary([over, typing, line(10, 2, 12)], '0', toMaharashtra, 'Karnataka')
+    expect(summary.taxed).toMatchObject({ subtotal: 20, numItemsInCart: 2 })
+  })
 })
 
 describe('createTaxSummary', () => {
-  const createLine = (amountText: string): CreateLine => ({
+  const createLine = (amountText: string): DraftLine => ({
     productId: 'p1',
     name: 'Cocoa',
     price: 500,

@@ -2,8 +2,8 @@
 // lines, the order's coupon priced again with its stored terms, the admin's discount, delivery
 // (a new order by the shop's terms, an edited one by the terms it was placed with) and the
 // supply that the shop's state and the place of supply make. The server computes the same.
-import { createLineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
-import type { CreateLine, DraftLine } from '@/features/admin-orders/types'
+import { lineAmount, parseDiscount } from '@/features/admin-orders/order-lines'
+import type { DraftLine } from '@/features/admin-orders/types'
 import type { Order, OrderCoupon, PlaceOfSupply } from '@/lib/api-schemas'
 import {
   couponDiscount,
@@ -98,10 +98,15 @@ export function taxSummary(
   }
 }
 
+/** The lines as the pricing module taxes them: each at its own GST rate, a quantity that is not valid as 0. */
+function taxedLines(lines: DraftLine[]): TaxedLine[] {
+  return lines.map((line) => ({ price: line.price, amount: lineAmount(line) ?? 0, gstRate: line.gstRate }))
+}
+
 /**
- * The edit screen's summary: the draft lines at their own GST rates, the discount box (0 while not
- * valid), the order's coupon and its place of supply. Without the shop's state yet, the split is
- * unknown.
+ * The edit screen's summary: the lines at their own GST rates (a quantity that is not valid counts
+ * as 0), the discount box (0 while not valid), the order's coupon and its place of supply. Without
+ * the shop's state yet, the split is unknown.
  */
 export function draftTaxSummary(
   lines: DraftLine[],
@@ -111,8 +116,7 @@ export function draftTaxSummary(
 ): TaxSummary {
   const place = order.placeOfSupply?.state ?? order.state
   const supply = shopState === undefined ? null : (supplyBetween(shopState, place) ?? 'inter-state')
-  const taxed = lines.map(({ price, amount, gstRate }) => ({ price, amount, gstRate }))
-  return taxSummary(taxed, parseDiscount(discountText) ?? 0, order.coupon ?? null, supply, orderDeliveryTerms(order))
+  return taxSummary(taxedLines(lines), parseDiscount(discountText) ?? 0, order.coupon ?? null, supply, orderDeliveryTerms(order))
 }
 
 /**
@@ -120,14 +124,13 @@ export function draftTaxSummary(
  * the split follows the chosen state (unknown until one is chosen) and delivery the shop's terms.
  */
 export function createTaxSummary(
-  lines: CreateLine[],
+  lines: DraftLine[],
   discountText: string,
   state: string,
   shop: { state: string; delivery: DeliveryTerms } | undefined,
 ): TaxSummary {
   const supply = shop === undefined || state === '' ? null : supplyBetween(shop.state, state)
-  const taxed = lines.map((line) => ({ price: line.price, amount: createLineAmount(line) ?? 0, gstRate: line.gstRate }))
-  return taxSummary(taxed, parseDiscount(discountText) ?? 0, null, supply, shop?.delivery ?? FREE_DELIVERY)
+  return taxSummary(taxedLines(lines), parseDiscount(discountText) ?? 0, null, supply, shop?.delivery ?? FREE_DELIVERY)
 }
 
 /** The taxes that apply to a supply, in the order an invoice lists them. */

@@ -15,15 +15,21 @@ export type ProductOption = Pick<
   '_id' | 'title' | 'company' | 'sellingPrice' | 'stock' | 'image1' | 'gstRate' | 'hsn'
 >
 
-/** A line being edited: an order item whose amount the form changes (its tax is worked out live). */
-export type DraftLine = Pick<OrderItem, 'productId' | 'name' | 'price' | 'image' | 'amount' | 'gstRate' | 'hsn'>
-
-/** A line of the create screen: its amount is the quantity box's text, checked against `maxAmount`. */
-export type CreateLine = Omit<DraftLine, 'amount'> & {
+/**
+ * A line of an order on the create or the edit screen, as the shared line editor shows it: the
+ * product, the unit price it is charged and its GST rate, and the quantity as typed, checked
+ * against `maxAmount`.
+ */
+export type DraftLine = Pick<OrderItem, 'productId' | 'name' | 'price' | 'image' | 'gstRate' | 'hsn'> & {
   /** The quantity as typed. */
   amountText: string
-  /** The most this line may hold: 20, or fewer when less is in stock. */
+  /**
+   * The most this line may hold. A new line: 20, or fewer when less is in stock. A line the order
+   * already had: its amount plus 5 (at most 20), within what the stock allows.
+   */
   maxAmount: number
+  /** For a line the order already had: the amount it was saved with (and keeps its price). */
+  savedAmount?: number
 }
 
 /**

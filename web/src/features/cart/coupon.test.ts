@@ -67,6 +67,6 @@ describe('couponLookupMessage', () => {
   })
 
   it('says the code could not be checked when the failure has no message', () => {
-    expect(couponLookupMessage(new Error('boom'))).toBe('The coupon code could not be checked. Please try again.')
+    expect(couponLookupMessage(new Error('boom'))).toBe('The coupon code could not be checked; please try again')
   })
 })

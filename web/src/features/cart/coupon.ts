@@ -45,5 +45,5 @@ export function couponLookupMessage(error: unknown): string {
     if (error.code === 'coupon_not_found') return error.message || COUPON_NOT_FOUND_MESSAGE
     if (error.code === 'coupon_unusable') return errorMessage(error, 'This coupon cannot be used')
   }
-  return errorMessage(error, 'The coupon code could not be checked. Please try again.')
+  return errorMessage(error, 'The coupon code could not be checked; please try again')
 }

@@ -8,7 +8,7 @@ export const CHECKOUT_FALLBACK_MESSAGE = 'there was an error placing your order'
 export const PRICES_CHANGED_MESSAGE = 'Prices changed since you added these items. Please review your order.'
 
 /** Shown for an `out_of_stock` or `product_unavailable` answer that carries no message. */
-export const CART_CHANGED_MESSAGE = 'Some items in your cart are no longer available in that amount.'
+export const CART_CHANGED_MESSAGE = 'Some items in your cart are no longer available in that amount'
 
 /** Shown for a refused coupon whose answer carries no message. */
 export const COUPON_REFUSED_MESSAGE = 'This coupon cannot be used'

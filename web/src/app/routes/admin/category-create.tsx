@@ -4,7 +4,7 @@ import { CreateCategoryForm } from '@/features/categories/components/create-cate
 export function AdminCreateCategoryPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="New category · Admin" />
+      <PageMeta title="Create category · Admin" />
       <h1 className="text-3xl">Create category</h1>
       <CreateCategoryForm />
     </section>

@@ -7,11 +7,11 @@ import { CategoriesList } from '@/features/categories/components/categories-list
 export function AdminCategoriesPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="Categories · Admin" />
+      <PageMeta title="Category · Admin" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Category</h1>
         <Button asChild>
-          <Link to="/admin/category/create">+ Add Category</Link>
+          <Link to="/admin/category/create">+ Add category</Link>
         </Button>
       </div>
       <CategoriesList />

@@ -4,7 +4,7 @@ import { CreateCouponForm } from '@/features/coupons/components/create-coupon-fo
 export function AdminCreateCouponPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="New coupon · Admin" />
+      <PageMeta title="Create coupon · Admin" />
       <h1 className="text-3xl">Create coupon</h1>
       <CreateCouponForm />
     </section>

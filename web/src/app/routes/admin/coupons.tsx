@@ -11,7 +11,7 @@ export function AdminCouponsPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Coupons</h1>
         <Button asChild>
-          <Link to="/admin/coupons/create">+ Add Coupon</Link>
+          <Link to="/admin/coupons/create">+ Add coupon</Link>
         </Button>
       </div>
       <CouponsList />

@@ -10,8 +10,8 @@ export function AdminDashboardPage() {
       <PageMeta title="Dashboard · Admin" />
       <h1 className="text-3xl">Dashboard</h1>
       <p className="text-muted-foreground">
-        Manage the shop from the sections below, also listed in the menu: users, admins, orders, products and
-        categories.
+        Manage the shop from the sections below, also listed in the menu: users, admins, orders, coupons,
+        products and categories.
       </p>
       <ul className="flex flex-wrap gap-2">
         {adminSections.map(({ to, label, icon: Icon }) => (

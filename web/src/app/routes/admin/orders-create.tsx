@@ -4,7 +4,7 @@ import { CreateOrderForm } from '@/features/admin-orders/components/create-order
 export function AdminCreateOrderPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="New order · Admin" />
+      <PageMeta title="Create order · Admin" />
       <h1 className="text-3xl">Create order</h1>
       <CreateOrderForm />
     </section>

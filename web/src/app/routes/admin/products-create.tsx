@@ -4,7 +4,7 @@ import { CreateProductForm } from '@/features/admin-products/components/create-p
 export function AdminCreateProductPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="New product · Admin" />
+      <PageMeta title="Create product · Admin" />
       <h1 className="text-3xl">Create product</h1>
       <CreateProductForm />
     </section>

@@ -11,7 +11,7 @@ export function AdminProductsPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Products</h1>
         <Button asChild>
-          <Link to="/admin/products/create">+ Add Product</Link>
+          <Link to="/admin/products/create">+ Add product</Link>
         </Button>
       </div>
       <ProductsList />

@@ -4,7 +4,7 @@ import { AdminRegisterForm } from '@/features/auth/components/admin-register-for
 export function AdminRegisterPage() {
   return (
     <>
-      <PageMeta title="Register · Admin" />
+      <PageMeta title="Create an admin account · Admin" />
       <AdminRegisterForm />
     </>
   )

@@ -4,7 +4,7 @@ import { CreateUserForm } from '@/features/users/components/create-user-form'
 export function AdminCreateUserPage() {
   return (
     <section className="space-y-6">
-      <PageMeta title="New user · Admin" />
+      <PageMeta title="Create user · Admin" />
       <h1 className="text-3xl">Create user</h1>
       <CreateUserForm />
     </section>

@@ -11,7 +11,7 @@ export function AdminUsersPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Users</h1>
         <Button asChild>
-          <Link to="/admin/users/create">+ Add User</Link>
+          <Link to="/admin/users/create">+ Add user</Link>
         </Button>
       </div>
       <UsersList />

@@ -18,7 +18,7 @@ export function HomePage() {
           professional bakery needs, delivered across India.
         </p>
         <Button asChild size="lg">
-          <Link to="/products">Our Products</Link>
+          <Link to="/products">Browse products</Link>
         </Button>
       </section>
       <FeaturedProducts />

@@ -4,7 +4,7 @@ import { RegisterForm } from '@/features/auth/components/register-form'
 export function RegisterPage() {
   return (
     <>
-      <PageMeta title="Create Account" description="Create a Whisk account to order baking supplies delivered across India." />
+      <PageMeta title="Create account" description="Create a Whisk account to order baking supplies delivered across India." />
       <RegisterForm />
     </>
   )

@@ -24,8 +24,8 @@ describe('orderKeys', () => {
 describe('pickerKeys', () => {
   it('keeps product pickers under products and the customer search under users', () => {
     expect(pickerKeys.productSearch('cocoa')).toEqual(['products', 'order-picker', { q: 'cocoa' }])
-    expect(pickerKeys.productOptions()).toEqual(['products', 'order-picker', { limit: 1000 }])
-    expect(pickerKeys.productOptions().slice(0, 2)).toEqual(pickerKeys.products)
+    expect(pickerKeys.lineStock('p1')).toEqual(['products', 'order-picker', 'stock', 'p1'])
+    expect(pickerKeys.lineStock('p1').slice(0, 2)).toEqual(pickerKeys.products)
     expect(pickerKeys.customerSearch('asha')).toEqual(['users', 'order-picker', { q: 'asha' }])
   })
 })

@@ -6,9 +6,6 @@ export const ORDERS_PAGE_SIZE = 10
 /** What the orders list shows: a page, optionally narrowed by a search text and a status. */
 export type OrdersQuery = { page: number; q: string; status?: OrderStatus }
 
-/** How many products the edit screen's product picker loads: all of them, in practice. */
-export const PRODUCT_PICKER_LIMIT = 1000
-
 /**
  * Query keys of the back-office orders feature; every key names what its request depends on.
  * The customer's own orders will live under 'orders' too, so these sit under 'admin'.
@@ -31,6 +28,7 @@ export const pickerKeys = {
   /** Products whose stock an order write moves. */
   products: ['products', 'order-picker'] as const,
   productSearch: (q: string) => [...pickerKeys.products, { q }] as const,
-  productOptions: () => [...pickerKeys.products, { limit: PRODUCT_PICKER_LIMIT }] as const,
+  /** The stock left of a product an order being edited has. */
+  lineStock: (productId: string) => [...pickerKeys.products, 'stock', productId] as const,
   customerSearch: (q: string) => ['users', 'order-picker', { q }] as const,
 }

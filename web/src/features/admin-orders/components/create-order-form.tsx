@@ -6,16 +6,15 @@ import { FormActions } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useCreateOrder } from '@/features/admin-orders/api/create-order'
-import { CreateOrderLines } from '@/features/admin-orders/components/create-order-lines'
 import { CustomerPicker } from '@/features/admin-orders/components/customer-picker'
 import { DiscountField } from '@/features/admin-orders/components/discount-field'
+import { OrderLineEditor } from '@/features/admin-orders/components/order-line-editor'
 import { OrderTaxSummary } from '@/features/admin-orders/components/order-tax-summary'
-import { ProductSearchPicker } from '@/features/admin-orders/components/product-search-picker'
 import { SectionCard } from '@/features/admin-orders/components/section-card'
-import { createLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
+import { lineFromProduct } from '@/features/admin-orders/order-lines'
 import { createOrderBody, readGstin, shipToFromCustomer } from '@/features/admin-orders/order-payloads'
 import { createTaxSummary, findRegion, regionsByName } from '@/features/admin-orders/order-tax'
-import type { CreateLine, CustomerOption, ProductOption, ShipTo } from '@/features/admin-orders/types'
+import type { CustomerOption, DraftLine, ShipTo } from '@/features/admin-orders/types'
 import { errorMessage, fieldErrors } from '@/lib/api-errors'
 import { useShopInfo } from '@/lib/shop-info'
 
@@ -32,7 +31,7 @@ export function CreateOrderForm() {
   const createOrder = useCreateOrder()
   const [customer, setCustomer] = useState<CustomerOption | null>(null)
   const [shipTo, setShipTo] = useState<ShipTo>(noShipTo)
-  const [lines, setLines] = useState<CreateLine[]>([])
+  const [lines, setLines] = useState<DraftLine[]>([])
   const [discount, setDiscount] = useState('0')
   const [gstin, setGstin] = useState('')
   const [gstinTouched, setGstinTouched] = useState(false)
@@ -48,14 +47,6 @@ export function CreateOrderForm() {
   function chooseCustomer(next: CustomerOption | null) {
     setCustomer(next)
     if (next) setShipTo(shipToFromCustomer(next))
-  }
-
-  function addProduct(product: ProductOption) {
-    if (hasProduct(lines, product._id)) {
-      toast.info('Product already added')
-      return
-    }
-    setLines((current) => [...current, createLineFromProduct(product)])
   }
 
   function changeShipTo(field: keyof ShipTo, value: string) {
@@ -183,23 +174,11 @@ export function CreateOrderForm() {
       </SectionCard>
 
       <SectionCard
-        title="Products"
-        description="Each product once, 1 to 20 of it and no more than is in stock."
+        title="Items"
+        description="Each product once, at its current price: 1 to 20 of it and no more than is in stock."
         className="gap-6"
       >
-        <ProductSearchPicker onAdd={addProduct} />
-        <div className="grid gap-2">
-          <h3 className="text-sm font-medium">Order items</h3>
-          <CreateOrderLines
-            lines={lines}
-            errors={errors}
-            onAmountChange={(productId, amountText) =>
-              setLines((current) => updateLine(current, productId, (line) => ({ ...line, amountText })))
-            }
-            onRemove={(productId) => setLines((current) => removeLine(current, productId))}
-          />
-          {errors.cartItems && <p className="text-sm text-destructive">{errors.cartItems}</p>}
-        </div>
+        <OrderLineEditor lines={lines} onChange={setLines} newLine={lineFromProduct} errors={errors} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <DiscountField value={discount} onChange={setDiscount} serverError={errors.discount} />
           <OrderTaxSummary

@@ -5,14 +5,14 @@ import { toast } from 'sonner'
 import { FormActions } from '@/components/form-actions'
 import { Field, FormField } from '@/components/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
+import { useLineStock } from '@/features/admin-orders/api/get-line-stock'
 import { useUpdateOrder } from '@/features/admin-orders/api/update-order'
 import { DiscountField } from '@/features/admin-orders/components/discount-field'
-import { EditOrderItems } from '@/features/admin-orders/components/edit-order-items'
 import { OrderDocuments } from '@/features/admin-orders/components/order-documents'
+import { OrderLineEditor } from '@/features/admin-orders/components/order-line-editor'
 import { OrderTaxSummary } from '@/features/admin-orders/components/order-tax-summary'
-import { ProductOptionsPicker } from '@/features/admin-orders/components/product-options-picker'
 import { SectionCard } from '@/features/admin-orders/components/section-card'
-import { draftLineFromProduct, hasProduct, removeLine, updateLine } from '@/features/admin-orders/order-lines'
+import { lineFromOrderItem, lineFromProduct, withStockLimits } from '@/features/admin-orders/order-lines'
 import { updateOrderBody } from '@/features/admin-orders/order-payloads'
 import { draftTaxSummary, orderPlace } from '@/features/admin-orders/order-tax'
 import {
@@ -61,8 +61,9 @@ function statusHint(order: Order, status: OrderStatus): string | undefined {
 
 /**
  * Edits an order: ship-to name, e-mail, address, PIN code and phone, status, payment status (an
- * admin marks a UPI or cash payment received), discount and items (amounts, removals, new
- * products at their current price and GST rate). The totals and the GST in them follow every
+ * admin marks a UPI or cash payment received), discount and items, in the create screen's line
+ * editor (quantities up to the saved amount plus 5 within the stock, removals, new products at
+ * their current price and GST rate). The totals and the GST in them follow every
  * change, through the pricing module, as the server will charge them. Once the tax invoice is
  * issued only the status, payment, phone and e-mail can change. Then returns to the orders list.
  */
@@ -76,22 +77,24 @@ export function EditOrderForm({ order }: { order: Order }) {
   const [paymentChoice, setPayment] = useState<PaymentStatus | null>(null)
   const payment = paymentChoice ?? (status === 'paid' && order.status !== 'paid' ? 'paid' : order.paymentStatus)
   const [discount, setDiscount] = useState(String(order.discount))
-  const [lines, setLines] = useState<DraftLine[]>(order.cartItems)
+  const [typedLines, setLines] = useState<DraftLine[]>(() => order.cartItems.map((item) => lineFromOrderItem(item)))
   // An invoiced order shows what was invoiced, whatever was typed before the invoice was issued.
   const locked = Boolean(order.invoiceNumber)
-  const shownLines = locked ? order.cartItems : lines
+  // The lines the order has may grow within the stock left plus what the order holds already.
+  const holdsStock = order.status !== 'cancelled'
+  const stockLeft = useLineStock(order.cartItems.map((item) => item.productId), !locked)
+  const lines = withStockLimits(typedLines, stockLeft, holdsStock)
+  const shownLines = locked ? order.cartItems.map((item) => lineFromOrderItem(item)) : lines
   const shownDiscount = locked ? String(order.discount) : discount
   const summary = draftTaxSummary(shownLines, shownDiscount, order, shop.data?.state)
   const errors = fieldErrors(updateOrder.error)
   const invoicedError =
     updateOrder.error instanceof ApiError && updateOrder.error.code === 'order_invoiced' ? updateOrder.error.message : null
 
-  function addProduct(product: ProductOption) {
-    if (hasProduct(lines, product._id)) {
-      toast.info('Product already added')
-      return
-    }
-    setLines((current) => [...current, draftLineFromProduct(product)])
+  /** A product added: a new line at its current price, or the order's own line back if it was removed. */
+  function newLine(product: ProductOption): DraftLine {
+    const saved = order.cartItems.find((item) => item.productId === product._id)
+    return saved ? lineFromOrderItem(saved, stockLeft[saved.productId], holdsStock) : lineFromProduct(product)
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -106,7 +109,7 @@ export function EditOrderForm({ order }: { order: Order }) {
     const paymentStatus = paymentChoice !== null && paymentChoice !== order.paymentStatus ? paymentChoice : null
     const body = updateOrderBody({ ...fields, status, paymentStatus, discount }, lines, locked)
     if (!body) {
-      toast.error('Check the discount')
+      toast.error('Check the quantities and the discount')
       return
     }
     updateOrder.mutate(body, {
@@ -215,7 +218,6 @@ export function EditOrderForm({ order }: { order: Order }) {
             </NativeSelect>
           )}
         </Field>
-        <DiscountField value={shownDiscount} onChange={setDiscount} serverError={errors.discount} readOnly={locked} />
       </SectionCard>
 
       <SectionCard
@@ -227,24 +229,17 @@ export function EditOrderForm({ order }: { order: Order }) {
         }
         className="gap-6"
       >
-        {!locked && <ProductOptionsPicker onAdd={addProduct} />}
-        <div className="grid gap-2">
-          <EditOrderItems
-            lines={shownLines}
-            errors={errors}
-            locked={locked}
-            onAmountChange={(productId, amount) =>
-              setLines((current) => updateLine(current, productId, (line) => ({ ...line, amount })))
+        <OrderLineEditor lines={shownLines} onChange={setLines} newLine={newLine} errors={errors} locked={locked} />
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <DiscountField value={shownDiscount} onChange={setDiscount} serverError={errors.discount} readOnly={locked} />
+          <OrderTaxSummary
+            summary={summary}
+            place={orderPlace(order)}
+            pendingText={
+              shop.isError ? 'The tax is not shown: the shop’s details did not load' : 'Loading the shop’s details…'
             }
-            onRemove={(productId) => setLines((current) => removeLine(current, productId))}
           />
-          {errors.cartItems && <p className="text-sm text-destructive">{errors.cartItems}</p>}
         </div>
-        <OrderTaxSummary
-          summary={summary}
-          place={orderPlace(order)}
-          pendingText={shop.isError ? 'The tax is not shown: the shop’s details did not load' : 'Loading the shop’s details…'}
-        />
       </SectionCard>
 
       <OrderDocuments order={order} />

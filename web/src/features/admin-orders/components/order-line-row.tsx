@@ -5,18 +5,20 @@ import { LineThumbnail } from '@/features/admin-orders/components/line-thumbnail
 import { formatInr } from '@/lib/pricing'
 
 type OrderLineListProps = {
+  /** The id of the heading that names the list. */
+  labelledBy: string
   /** Shown instead of the list when it has no lines. */
   emptyText: string
   children: ReactNode[]
 }
 
 /** The lines of an order being created or edited, or `emptyText` when there are none. */
-export function OrderLineList({ emptyText, children }: OrderLineListProps) {
+export function OrderLineList({ labelledBy, emptyText, children }: OrderLineListProps) {
   if (children.length === 0) {
     return <p className="rounded-lg border p-4 text-center text-sm text-muted-foreground">{emptyText}</p>
   }
   return (
-    <ul aria-label="Order items" className="divide-y rounded-lg border">
+    <ul aria-labelledby={labelledBy} className="divide-y rounded-lg border">
       {children}
     </ul>
   )
@@ -39,10 +41,14 @@ type OrderLineRowProps = {
   children: ReactNode
 }
 
-/** One order line: thumbnail, name, unit price and GST, the amount control, the line total and remove. */
+/**
+ * One order line: thumbnail, name, unit price and GST, the amount control, the line total and
+ * remove. On a phone the amount control and the total go under the name; from 640 px they sit
+ * beside it.
+ */
 export function OrderLineRow({ name, image, price, total, gstRate, hsn, onRemove, children }: OrderLineRowProps) {
   return (
-    <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 p-3 sm:grid-cols-[3rem_minmax(0,1fr)_auto_auto] sm:items-center">
+    <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 p-3 sm:grid-cols-[3rem_minmax(0,1fr)_9rem_7rem]">
       <LineThumbnail src={image} title={name} />
       <div className="min-w-0">
         <p className="font-medium break-words">{name}</p>

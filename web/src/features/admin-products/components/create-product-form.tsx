@@ -35,7 +35,7 @@ export function CreateProductForm() {
       pending={createProduct.isPending}
       progress={progress}
       error={createProduct.error}
-      submitLabel="Create"
+      submitLabel="Create product"
       onSubmit={handleSubmit}
     >
       <fieldset className="grid gap-4">

@@ -178,7 +178,7 @@ function HsnField({ current, error }: HsnFieldProps) {
       pattern="[0-9]{4,8}"
       title="4 to 8 digits"
       defaultValue={current}
-      hint="4 to 8 digits, printed on the tax invoice"
+      hint="4 to 8 digits, printed on the tax invoice."
       onChange={(event) => setProblem(hsnProblem(event.target.value))}
       error={problem ?? error}
     />
@@ -199,7 +199,7 @@ function GstRateField({ current, error }: GstRateFieldProps) {
   const loadError = shop.isError ? errorMessage(shop.error, 'Failed to fetch the GST rates') : undefined
 
   return (
-    <Field label="GST rate" error={error ?? loadError} hint="Included in the prices">
+    <Field label="GST rate" error={error ?? loadError} hint="Included in the prices.">
       {(control) => (
         // Remounted once the slabs arrive, so the default value applies to the full list.
         <NativeSelect

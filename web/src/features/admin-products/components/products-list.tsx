@@ -98,7 +98,7 @@ function ProductRow({ product, onDelete }: ProductRowProps) {
       <TableCell>
         <Thumbnails product={product} className="max-w-36" />
       </TableCell>
-      <RowActionsCell sticky editTo={editPath(product)} onDelete={onDelete} />
+      <RowActionsCell sticky editTo={editPath(product)} onDelete={onDelete} label={product.title} />
     </TableRow>
   )
 }

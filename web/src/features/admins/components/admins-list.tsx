@@ -20,6 +20,15 @@ const roleBadge: Record<AdminRole, BadgeProps['variant']> = {
 
 const COLUMNS = 4
 
+/** The role as a badge; the word is the role's own, upper-cased at its start like every badge. */
+function RoleBadge({ role }: { role: AdminRole }) {
+  return (
+    <Badge variant={roleBadge[role]} className="capitalize">
+      {role}
+    </Badge>
+  )
+}
+
 const editPath = (admin: Admin) => `/admin/admins/edit/${encodeURIComponent(admin._id)}`
 
 /** The admins table at the URL's ?page, with Edit links and a confirmed Delete. */
@@ -45,7 +54,7 @@ export function AdminsList() {
           <RecordCard
             key={admin._id}
             title={admin.username}
-            badge={<Badge variant={roleBadge[admin.role]}>{admin.role}</Badge>}
+            badge={<RoleBadge role={admin.role} />}
             actions={<RowActions editTo={editPath(admin)} onDelete={() => deletion.ask(admin)} label={admin.username} />}
           >
             <RecordField label="Email">{admin.email}</RecordField>
@@ -65,12 +74,9 @@ export function AdminsList() {
             <TableCell className="font-medium whitespace-nowrap">{admin.username}</TableCell>
             <TableCell>{admin.email}</TableCell>
             <TableCell>
-              <Badge variant={roleBadge[admin.role]}>{admin.role}</Badge>
+              <RoleBadge role={admin.role} />
             </TableCell>
-            <RowActionsCell
-              editTo={editPath(admin)}
-              onDelete={() => deletion.ask(admin)}
-            />
+            <RowActionsCell editTo={editPath(admin)} onDelete={() => deletion.ask(admin)} label={admin.username} />
           </TableRow>
         ))}
       </PagedTable>

@@ -22,6 +22,6 @@ export function CreateAdminForm() {
   }
 
   return (
-    <AdminForm pending={createAdmin.isPending} error={createAdmin.error} submitLabel="Create" onSubmit={handleSubmit} />
+    <AdminForm pending={createAdmin.isPending} error={createAdmin.error} submitLabel="Create admin" onSubmit={handleSubmit} />
   )
 }

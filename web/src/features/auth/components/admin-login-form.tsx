@@ -32,10 +32,10 @@ export function AdminLoginForm() {
 
   return (
     <AuthCard
-      title="Admin login"
+      title="Sign in to Whisk admin"
       footer={
         <Button asChild variant="link">
-          <Link to="/admin/register">Need an admin account? Register</Link>
+          <Link to="/admin/register">Need an admin account? Create one</Link>
         </Button>
       }
     >
@@ -43,7 +43,7 @@ export function AdminLoginForm() {
         <FormField label="Email" name="identifier" type="email" autoComplete="username" required />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
         <SubmitButton pending={login.isPending} className="w-full">
-          Login
+          Sign in
         </SubmitButton>
       </form>
     </AuthCard>

@@ -29,17 +29,17 @@ export function AdminRegisterForm() {
 
   return (
     <AuthCard
-      title="Admin registration"
+      title="Create an admin account"
       footer={
         <Button asChild variant="link">
-          <Link to="/admin/login">Already registered? Sign in</Link>
+          <Link to="/admin/login">Already have an account? Sign in</Link>
         </Button>
       }
     >
       <form onSubmit={handleSubmit} className="grid gap-4">
         <AccountFields errors={errors} />
         <SubmitButton pending={registration.isPending} className="w-full">
-          Register
+          Create account
         </SubmitButton>
       </form>
     </AuthCard>

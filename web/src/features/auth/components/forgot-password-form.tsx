@@ -31,7 +31,7 @@ export function ForgotPasswordForm({ onSent, onBack }: ForgotPasswordFormProps) 
   return (
     <RecoveryStep
       title="Forgot your password?"
-      description="Enter the e-mail of your account and we will e-mail you a one-time password."
+      description="Enter the email of your account and we will email you a one-time password."
       onSubmit={handleSubmit}
       pending={forgotPassword.isPending}
       submitLabel="Send OTP"

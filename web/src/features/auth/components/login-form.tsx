@@ -38,10 +38,10 @@ export function LoginForm({ autoFocus, onForgotPassword }: LoginFormProps) {
 
   return (
     <AuthCard
-      title="Login"
+      title="Sign in"
       footer={
         <Button asChild variant="link">
-          <Link to="/register">Don&apos;t have an account? Register</Link>
+          <Link to="/register">Don’t have an account? Create one</Link>
         </Button>
       }
     >
@@ -55,7 +55,7 @@ export function LoginForm({ autoFocus, onForgotPassword }: LoginFormProps) {
         />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
         <SubmitButton pending={login.isPending} className="w-full">
-          Login
+          Sign in
         </SubmitButton>
       </form>
       <Button variant="link" className="w-full" onClick={onForgotPassword}>

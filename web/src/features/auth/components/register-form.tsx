@@ -31,11 +31,11 @@ export function RegisterForm() {
 
   return (
     <AuthCard
-      title="Register"
+      title="Create account"
       className="max-w-2xl"
       footer={
         <Button asChild variant="link">
-          <Link to="/login">Already a member? Login</Link>
+          <Link to="/login">Already have an account? Sign in</Link>
         </Button>
       }
     >
@@ -61,7 +61,7 @@ export function RegisterForm() {
           className="sm:col-span-2"
         />
         <SubmitButton pending={registration.isPending} className="w-full sm:col-span-2">
-          Register
+          Create account
         </SubmitButton>
       </form>
     </AuthCard>

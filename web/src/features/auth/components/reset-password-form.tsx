@@ -39,7 +39,7 @@ export function ResetPasswordForm({ email, onReset, onBack }: ResetPasswordFormP
       description={`Enter the one-time password sent to ${email}.`}
       onSubmit={handleSubmit}
       pending={resetPassword.isPending}
-      submitLabel="Reset Password"
+      submitLabel="Reset password"
       onBack={onBack}
     >
       <FormField label="OTP" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus required />

@@ -56,7 +56,7 @@ export function CartLineItem({ line, stock, onRemoved }: CartLineItemProps) {
         <AmountField options={options} value={line.amount} stock={stock} onChange={changeAmount} className="w-24" />
         {/* Level with the select, under the field's label (14px) and its gap (8px); a stock note may follow it. */}
         <Button variant="outline" aria-label={`Remove ${line.title}`} onClick={remove} className="mt-[1.375rem]">
-          remove
+          Remove
         </Button>
       </div>
       <p className="col-start-2 font-semibold sm:col-start-auto sm:text-right">

@@ -78,7 +78,7 @@ function CouponRow({ coupon }: { coupon: CouponLine }) {
         <dd className="font-medium text-success tabular-nums">−{formatInr(coupon.discount)}</dd>
       ) : (
         <>
-          <dd className="text-muted-foreground">not applied</dd>
+          <dd className="text-muted-foreground">Not applied</dd>
           <dd className="basis-full text-muted-foreground">{coupon.message}</dd>
         </>
       )}

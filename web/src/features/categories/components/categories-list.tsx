@@ -67,10 +67,7 @@ export function CategoriesList() {
                 {category.description}
               </p>
             </TableCell>
-            <RowActionsCell
-              editTo={editPath(category)}
-              onDelete={() => deletion.ask(category)}
-            />
+            <RowActionsCell editTo={editPath(category)} onDelete={() => deletion.ask(category)} label={category.name} />
           </TableRow>
         ))}
       </PagedTable>

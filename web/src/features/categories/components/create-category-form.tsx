@@ -25,7 +25,7 @@ export function CreateCategoryForm() {
     <CategoryForm
       pending={createCategory.isPending}
       error={createCategory.error}
-      submitLabel="Create"
+      submitLabel="Create category"
       onSubmit={handleSubmit}
     />
   )

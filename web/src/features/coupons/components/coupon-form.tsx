@@ -72,7 +72,7 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
             maxLength={24}
             required
             readOnly={editing}
-            hint={editing ? 'A code cannot change; create a new coupon instead.' : '3 to 24 letters, digits, - or _'}
+            hint={editing ? 'A code cannot change; create a new coupon instead.' : '3 to 24 letters, digits, hyphens or underscores.'}
             {...text('code')}
             onChange={(event) => set('code', typedCode(event.target.value))}
           />
@@ -102,7 +102,7 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
               max={percent ? 100 : undefined}
               step="0.01"
               required
-              hint={percent ? 'Percent off the subtotal, 1 to 100' : 'Rupees off the subtotal'}
+              hint={percent ? 'Percent off the subtotal, 1 to 100.' : 'Rupees off the subtotal.'}
               {...text('value')}
             />
             {percent && (
@@ -112,7 +112,7 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
                 inputMode="decimal"
                 min={0.01}
                 step="0.01"
-                hint="The most it takes off; leave empty for no cap"
+                hint="The most it takes off; leave empty for no cap."
                 {...text('maxDiscount')}
               />
             )}
@@ -122,14 +122,14 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
               inputMode="decimal"
               min={0}
               step="0.01"
-              hint="It applies from this subtotal; 0 for any order"
+              hint="It applies from this subtotal; 0 for any order."
               {...text('minSubtotal')}
             />
           </fieldset>
           <fieldset className="grid items-start gap-4 sm:col-span-2 sm:grid-cols-2">
             <legend className="mb-4 font-semibold">Validity</legend>
-            <FormField label="Valid from" type="datetime-local" hint="Leave empty to start at once" {...text('validFrom')} />
-            <FormField label="Valid until" type="datetime-local" hint="Leave empty to never expire" {...text('validUntil')} />
+            <FormField label="Valid from" type="datetime-local" hint="Leave empty to start at once." {...text('validFrom')} />
+            <FormField label="Valid until" type="datetime-local" hint="Leave empty to never expire." {...text('validUntil')} />
           </fieldset>
           <fieldset className="grid items-start gap-4 sm:col-span-2 sm:grid-cols-2">
             <legend className="mb-4 font-semibold">Limits</legend>
@@ -139,7 +139,7 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
               inputMode="numeric"
               min={1}
               step={1}
-              hint="Orders in all; leave empty for no limit"
+              hint="Orders in all; leave empty for no limit."
               {...text('usageLimit')}
             />
             <FormField
@@ -148,7 +148,7 @@ export function CouponForm({ initial, editing, pending, error, submitLabel, onSu
               inputMode="numeric"
               min={1}
               step={1}
-              hint="Orders per customer; leave empty for no limit"
+              hint="Orders per customer; leave empty for no limit."
               {...text('perCustomerLimit')}
             />
             <CheckboxField

@@ -52,14 +52,6 @@ export function CouponsList() {
   })
   const [now] = useState(Date.now)
 
-  if (coupons.data?.meta.pagination.total === 0) {
-    return (
-      <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
-        No coupons yet.
-      </p>
-    )
-  }
-
   return (
     <div className="space-y-6">
       <PagedTable

@@ -111,7 +111,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       },
       {
         onSuccess: async () => {
-          toast.success('order placed successfully')
+          toast.success('Order placed successfully')
           // Leave first, so the checkout screen never shows the emptied cart.
           await navigate('/orders', { flushSync: true })
           props.onPlaced()
@@ -148,7 +148,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <Card aria-labelledby="shipping-heading" role="region">
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <h2 id="shipping-heading" className="text-xl font-semibold sm:col-span-2">
-            Shipping Information
+            Shipping information
           </h2>
           <FormField
             label="Name"
@@ -220,7 +220,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             onBlur={() => setContactTouched((touched) => ({ ...touched, phone: true }))}
             autoComplete="tel-national"
             aria-required="true"
-            hint="For the courier to reach you"
+            hint="For the courier to reach you."
             error={phoneProblem}
             className="content-start"
           />
@@ -255,7 +255,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={20}
-              hint="15 characters, such as 27AAPFU0939F1ZV"
+              hint="15 characters, such as 27AAPFU0939F1ZV."
               error={gstinProblem}
               className="content-start"
             />
@@ -276,7 +276,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           />
           {failure && failure.kind !== 'sign-in' && <CheckoutProblem failure={failure} />}
           <SubmitButton pending={placeOrder.isPending} className="w-full">
-            Place Your Order
+            Place your order
           </SubmitButton>
         </>,
       )}

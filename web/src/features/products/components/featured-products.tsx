@@ -16,7 +16,7 @@ export function FeaturedProducts() {
       {featured.isError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-destructive">
-            Featured products could not be loaded.
+            Failed to fetch featured products
           </p>
           <Button variant="outline" size="sm" onClick={() => void featured.refetch()}>
             Try again

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { focusRing } from '@/components/ui/focus-ring'
 import { ProductPicture } from '@/features/products/components/product-picture'
 import { ProductPrice } from '@/features/products/components/product-price'
-import { productThumbnail } from '@/features/products/images'
+import { firstProductImage, productSrcSet, productThumbnail } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
@@ -38,6 +38,8 @@ export function ProductCard({ product, headingLevel = 'h3', eager = false }: Pro
     >
       <ProductPicture
         src={productThumbnail(product)}
+        srcSet={productSrcSet(firstProductImage(product))}
+        sizes="(min-width: 1280px) 18rem, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
         alt={product.title}
         title={product.title}
         width={400}

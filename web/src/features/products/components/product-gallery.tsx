@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import { focusRing } from '@/components/ui/focus-ring'
 import { ProductPicture } from '@/features/products/components/product-picture'
-import { productImages } from '@/features/products/images'
+import { productImages, productSrcSet } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
@@ -21,6 +21,8 @@ export function ProductGallery({ product }: { product: Product }) {
     <div className="space-y-4">
       <ProductPicture
         src={current?.url ?? ''}
+        srcSet={productSrcSet(current)}
+        sizes="(min-width: 1024px) 36rem, calc(100vw - 2rem)"
         alt={describe(selected)}
         title={product.title}
         width={800}

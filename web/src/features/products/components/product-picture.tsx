@@ -13,6 +13,9 @@ type ProductPictureProps = {
    * loaded at once and first, since it is what the page is judged by; others load as they near view.
    */
   eager?: boolean
+  /** Other sizes of the picture (productSrcSet) and how wide it shows (`sizes`), for the browser to choose. */
+  srcSet?: string
+  sizes?: string
   className?: string
 }
 
@@ -20,7 +23,17 @@ type ProductPictureProps = {
  * A product image filling its box (the caller sizes the box), or a neutral tile with the product's
  * initial when there is no image, so a missing picture never shows as a broken one.
  */
-export function ProductPicture({ src, alt, title, width, height, eager = false, className }: ProductPictureProps) {
+export function ProductPicture({
+  src,
+  alt,
+  title,
+  width,
+  height,
+  eager = false,
+  srcSet,
+  sizes,
+  className,
+}: ProductPictureProps) {
   if (src === '') {
     return (
       <div
@@ -37,6 +50,8 @@ export function ProductPicture({ src, alt, title, width, height, eager = false, 
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

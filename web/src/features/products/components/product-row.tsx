@@ -4,7 +4,7 @@ import { focusRing } from '@/components/ui/focus-ring'
 import { productPath } from '@/features/products/components/product-card'
 import { ProductPicture } from '@/features/products/components/product-picture'
 import { ProductPrice } from '@/features/products/components/product-price'
-import { productThumbnail } from '@/features/products/images'
+import { firstProductImage, productSrcSet, productThumbnail } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
@@ -22,6 +22,8 @@ export function ProductRow({ product }: { product: Product }) {
     >
       <ProductPicture
         src={productThumbnail(product)}
+        srcSet={productSrcSet(firstProductImage(product))}
+        sizes="(min-width: 640px) 10rem, 6rem"
         alt={product.title}
         title={product.title}
         width={320}

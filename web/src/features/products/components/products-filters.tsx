@@ -137,10 +137,10 @@ export function ProductsFilters({ categories, companies }: ProductsFiltersProps)
         </div>
       </div>
       <Button type="submit" className="w-full">
-        search
+        Search
       </Button>
       <Link to="/products" className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
-        reset
+        Reset
       </Link>
     </form>
   )

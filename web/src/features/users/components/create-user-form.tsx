@@ -22,6 +22,6 @@ export function CreateUserForm() {
   }
 
   return (
-    <UserForm pending={createUser.isPending} error={createUser.error} submitLabel="Create" onSubmit={handleSubmit} />
+    <UserForm pending={createUser.isPending} error={createUser.error} submitLabel="Create user" onSubmit={handleSubmit} />
   )
 }

@@ -18,6 +18,15 @@ const statusBadge: Record<UserStatus, BadgeProps['variant']> = { active: 'succes
 
 const COLUMNS = 5
 
+/** The account's status as a badge, upper-cased at its start like every badge. */
+function StatusBadge({ status }: { status: UserStatus }) {
+  return (
+    <Badge variant={statusBadge[status]} className="capitalize">
+      {status}
+    </Badge>
+  )
+}
+
 const editPath = (user: User) => `/admin/users/edit/${encodeURIComponent(user._id)}`
 const place = (user: User) => [user.city, user.state].filter(Boolean).join(', ')
 
@@ -52,7 +61,7 @@ export function UsersList() {
             key={user._id}
             title={user.username}
             subtitle={user.company}
-            badge={<Badge variant={statusBadge[user.status]}>{user.status}</Badge>}
+            badge={<StatusBadge status={user.status} />}
             actions={<RowActions editTo={editPath(user)} onDelete={() => deletion.ask(user)} label={user.username} />}
           >
             <RecordField label="Email">{user.email}</RecordField>
@@ -88,13 +97,9 @@ export function UsersList() {
               <span className="block text-sm text-muted-foreground">{place(user)}</span>
             </TableCell>
             <TableCell>
-              <Badge variant={statusBadge[user.status]}>{user.status}</Badge>
+              <StatusBadge status={user.status} />
             </TableCell>
-            <RowActionsCell
-              sticky
-              editTo={editPath(user)}
-              onDelete={() => deletion.ask(user)}
-            />
+            <RowActionsCell sticky editTo={editPath(user)} onDelete={() => deletion.ask(user)} label={user.username} />
           </TableRow>
         ))}
       </PagedTable>
