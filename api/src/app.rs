@@ -29,8 +29,8 @@ use crate::mail::outbox::Outbox;
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
 use crate::{
-    admins, auth, categories, coupons, crawlers, health, http, load_baseline, maintenance, openapi,
-    orders, products, seed, shop, uploads, users, web,
+    admins, auth, categories, coupons, crawlers, dashboard, health, http, load_baseline,
+    maintenance, openapi, orders, products, seed, shop, uploads, users, web,
 };
 
 /// The largest JSON body any endpoint accepts.
@@ -138,6 +138,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admins::router())
         .merge(categories::router())
         .merge(coupons::router())
+        .merge(dashboard::router())
         .merge(shop::router())
         .merge(products::router())
         .merge(orders::router());

@@ -13,6 +13,9 @@ use crate::payments::{self, UpiPayee};
 /// The sender of outgoing mail when `MAIL_FROM` is unset.
 pub const DEFAULT_MAIL_FROM: &str = "Whisk <no-reply@whisk.example>";
 
+/// The dashboard's low-stock threshold when `LOW_STOCK_THRESHOLD` is unset, in units.
+pub const DEFAULT_LOW_STOCK_THRESHOLD: i64 = 5;
+
 /// Open pending orders per customer when `MAX_PENDING_ORDERS` is unset.
 pub const DEFAULT_MAX_PENDING_ORDERS: u32 = 5;
 
@@ -70,6 +73,8 @@ pub struct Config {
     /// Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: comma-separated addresses
     /// or CIDR blocks, none by default). Behind nginx on the same machine: `127.0.0.1`.
     pub trusted_proxies: Vec<Cidr>,
+    /// The dashboard lists products with at most this many units (`LOW_STOCK_THRESHOLD`, default 5).
+    pub low_stock_threshold: i64,
     /// How many unpaid pending orders one customer may have open at once (`MAX_PENDING_ORDERS`,
     /// default 5), so nobody can hold the shop's stock hostage.
     pub max_pending_orders: u32,
@@ -366,7 +371,18 @@ impl Config {
             vpa,
             name: shop.name.clone(),
         });
+        let low_stock_threshold = match var("LOW_STOCK_THRESHOLD") {
+            Some(count) => count
+                .parse()
+                .ok()
+                .filter(|count| *count >= 0)
+                .with_context(|| {
+                    format!("LOW_STOCK_THRESHOLD must be a whole number of units, not '{count}'")
+                })?,
+            None => DEFAULT_LOW_STOCK_THRESHOLD,
+        };
         Ok(Config {
+            low_stock_threshold,
             delivery: delivery_terms(
                 var("DELIVERY_FEE"),
                 var("DELIVERY_FREE_FROM"),
@@ -426,6 +442,7 @@ impl Config {
             public_url: None,
             trusted_proxies: Vec::new(),
             max_pending_orders: DEFAULT_MAX_PENDING_ORDERS,
+            low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
         }
     }
 }

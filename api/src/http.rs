@@ -172,7 +172,7 @@ pub async fn while_the_database_is_away(
             () = database.went_down() => return database_away(),
         }
     };
-    if response.status() == StatusCode::INTERNAL_SERVER_ERROR && database.is_down() {
+    if response.status() == StatusCode::INTERNAL_SERVER_ERROR && database.down_now().await {
         return database_away();
     }
     response

@@ -18,6 +18,7 @@ pub mod compressed;
 pub mod config;
 pub mod coupons;
 pub mod crawlers;
+pub mod dashboard;
 pub mod db;
 pub mod domain;
 pub mod error;

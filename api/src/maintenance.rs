@@ -1,6 +1,8 @@
 //! Background chores each node runs while it serves: deleting per-account throttle keys whose
 //! window has passed (so the table holds only the accounts under attack), dropping this node's
-//! copies of images deleted through another node, and deleting mail sent a week ago.
+//! copies of images deleted through another node, deleting mail sent a week ago, and summing
+//! the dashboard's closed days ahead of the first admin who asks (after a start, and after
+//! midnight in India).
 
 use std::time::Duration;
 
@@ -26,6 +28,16 @@ pub fn spawn(db: Db, images: ImageCache) {
             }
             if let Err(error) = crate::mail::repo::sweep(&db, crate::mail::outbox::KEEP).await {
                 tracing::warn!(error = ?error, "sweeping sent mail failed");
+            }
+            let longest = crate::dashboard::period::PERIODS
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(90);
+            let period =
+                crate::dashboard::period::Period::ending(time::OffsetDateTime::now_utc(), longest);
+            if let Err(error) = crate::dashboard::handlers::period_days(&db, period).await {
+                tracing::warn!(error = ?error, "summing the dashboard's days failed");
             }
         }
     });

@@ -49,6 +49,7 @@ use crate::state::AppState;
         crate::orders::handlers::invoice,
         crate::orders::handlers::credit_note,
         crate::orders::handlers::upi_qr,
+        crate::dashboard::handlers::dashboard,
         crate::coupons::handlers::list,
         crate::coupons::handlers::get,
         crate::coupons::handlers::create,
@@ -78,6 +79,7 @@ use crate::state::AppState;
         (name = "orders", description = "Orders, checkout and invoices"),
         (name = "coupons", description = "Coupon codes"),
         (name = "shop", description = "The seller and the GST rates in force"),
+        (name = "dashboard", description = "Sales, best sellers and low stock for the back office"),
     ),
 )]
 pub struct ApiDoc;

@@ -23,12 +23,15 @@ pub const RETRY_AFTER_SECS: u64 = 2;
 #[derive(Debug)]
 pub struct Availability {
     up: watch::Sender<bool>,
+    /// The database watched, for an extra ping when a request failed between two pings.
+    db: Option<Db>,
 }
 
 impl Default for Availability {
     fn default() -> Availability {
         Availability {
             up: watch::Sender::new(true),
+            db: None,
         }
     }
 }
@@ -36,7 +39,10 @@ impl Default for Availability {
 impl Availability {
     /// Watches `db` from now on, pinging it until the runtime stops.
     pub fn watch(db: Db) -> Arc<Availability> {
-        let availability = Arc::new(Availability::default());
+        let availability = Arc::new(Availability {
+            up: watch::Sender::new(true),
+            db: Some(db.clone()),
+        });
         let watcher = Arc::clone(&availability);
         tokio::spawn(async move {
             let mut down_since: Option<Instant> = None;
@@ -72,6 +78,21 @@ impl Availability {
     /// True while the last ping went unanswered.
     pub fn is_down(&self) -> bool {
         !*self.up.borrow()
+    }
+
+    /// Pings the database now and records the answer; true when it is down. For a request that
+    /// failed within the quarter second between two pings, when the failure may be the database
+    /// going away (an outage's first failed query comes before the ping that notices it).
+    pub async fn down_now(&self) -> bool {
+        if self.is_down() {
+            return true;
+        }
+        let Some(db) = &self.db else {
+            return false;
+        };
+        let up = ping(db).await;
+        self.set(up);
+        !up
     }
 
     /// Resolves once the database is down (at once if it is down now).

@@ -9,8 +9,8 @@ pub mod repo;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 /// Where mail goes.
@@ -56,20 +56,28 @@ impl Mailer {
         }
     }
 
-    /// Sends a plain-text message.
-    pub async fn send(&self, to: &str, subject: &str, body: String) -> anyhow::Result<()> {
+    /// Sends a plain-text message, with its HTML twin as the alternative part when there is one.
+    pub async fn send(
+        &self,
+        to: &str,
+        subject: &str,
+        body: String,
+        html: Option<String>,
+    ) -> anyhow::Result<()> {
         let from = match self {
             Mailer::Smtp { from, .. } | Mailer::Outbox { from, .. } => from.clone(),
         };
-        let message = Message::builder()
+        let builder = Message::builder()
             .from(from)
             .to(to
                 .parse()
                 .with_context(|| format!("'{to}' is not a mailbox"))?)
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
-            .context("building the message")?;
+            .subject(subject);
+        let message = match html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(body, html)),
+            None => builder.header(ContentType::TEXT_PLAIN).body(body),
+        }
+        .context("building the message")?;
         match self {
             Mailer::Smtp { transport, .. } => {
                 transport
@@ -86,5 +94,40 @@ impl Mailer {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_mail_with_html_is_sent_as_plain_text_and_html_alternatives() {
+        let dir = tempfile::tempdir().unwrap();
+        let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", dir.path()).unwrap();
+        mailer
+            .send(
+                "asha@example.in",
+                "Your order",
+                "Plain words".to_owned(),
+                Some("<p>Rich words</p>".to_owned()),
+            )
+            .await
+            .unwrap();
+        let file = std::fs::read_dir(dir.path().join("outbox"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let written = std::fs::read_to_string(file.path()).unwrap();
+        for expected in [
+            "multipart/alternative",
+            "text/plain",
+            "Plain words",
+            "text/html",
+            "<p>Rich words</p>",
+        ] {
+            assert!(written.contains(expected), "{expected} in {written}");
+        }
     }
 }

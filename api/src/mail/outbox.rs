@@ -62,7 +62,12 @@ impl Outbox {
                 claimed_any = true;
                 match self
                     .mailer
-                    .send(&message.recipient, &message.subject, message.body.clone())
+                    .send(
+                        &message.recipient,
+                        &message.subject,
+                        message.body.clone(),
+                        message.html.clone(),
+                    )
                     .await
                 {
                     Ok(()) => {

@@ -17,6 +17,8 @@ pub struct Claimed {
     pub recipient: String,
     pub subject: String,
     pub body: String,
+    /// The HTML twin of the body, if any.
+    pub html: Option<String>,
     /// Tries so far, this one included.
     pub attempts: i64,
 }
@@ -58,7 +60,7 @@ pub async fn claim(
         .query(
             "UPDATE $id SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
              WHERE pending = true AND due_at <= time::now() \
-             RETURN id, recipient, subject, body, attempts",
+             RETURN id, recipient, subject, body, html, attempts",
         )
         .bind(("id", id.clone()))
         .bind(("lease", surrealdb::types::Duration::from(lease)))
@@ -78,12 +80,14 @@ pub async fn claim(
 
 /// Marks a claimed message sent and forgets its body.
 pub async fn sent(db: &Db, id: &RecordId) -> anyhow::Result<()> {
-    db.query("UPDATE $id SET pending = false, sent_at = time::now(), body = '' RETURN NONE")
-        .bind(("id", id.clone()))
-        .await
-        .context("marking a mail sent")?
-        .check()
-        .context("marking a mail sent")?;
+    db.query(
+        "UPDATE $id SET pending = false, sent_at = time::now(), body = '', html = NONE RETURN NONE",
+    )
+    .bind(("id", id.clone()))
+    .await
+    .context("marking a mail sent")?
+    .check()
+    .context("marking a mail sent")?;
     Ok(())
 }
 

@@ -24,7 +24,7 @@ use crate::orders::types::{
     CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderFilter,
     OrderForCustomer, OrderForCustomerRequest, OrderList, PaymentMethod,
 };
-use crate::orders::workflow::{self, Edit, Placement, ShipTo, TaxRules};
+use crate::orders::workflow::{self, Edit, Placement, ShipTo, ShopContact, TaxRules};
 use crate::paging::{ListMeta, MAX_PAGE_SIZE, PageParams};
 use crate::state::AppState;
 use crate::users::repo as users_repo;
@@ -173,6 +173,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
 }
 
+/// Who this shop's order mails come from.
+fn shop_contact(state: &AppState) -> ShopContact {
+    ShopContact {
+        name: state.config.shop.name.clone(),
+        email: state.config.shop.email.clone(),
+    }
+}
+
 /// The GST rules of this shop.
 pub fn tax_rules(state: &AppState) -> TaxRules {
     TaxRules {
@@ -277,6 +285,7 @@ async fn customer_placement(
         coupon_code: coupon_code(checkout.coupon_code.as_deref()),
         buyer_gstin,
         payment_method,
+        shop: shop_contact(state),
     };
     Ok((placement, checkout.cart_items))
 }
@@ -323,6 +332,7 @@ async fn admin_placement(
         coupon_code: None,
         buyer_gstin,
         payment_method,
+        shop: shop_contact(state),
     };
     Ok((placement, order.cart_items))
 }
@@ -368,6 +378,7 @@ pub async fn update(
         status: changes.status,
         payment_status: changes.payment_status,
         items: changes.cart_items,
+        shop: shop_contact(&state),
     };
     errors.finish()?;
     workflow::edit(

@@ -3,6 +3,7 @@
 
 pub mod handlers;
 pub mod lines;
+pub mod mails;
 pub mod repo;
 pub mod types;
 pub mod workflow;

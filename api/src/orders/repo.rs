@@ -43,6 +43,15 @@ macro_rules! check_prices_and_move_stock {
     };
 }
 
+/// Deletes the dashboard's sum of the India day order `$id` was placed on, in the transaction
+/// that edits or deletes it, so the day is summed again (see `dashboard::repo`).
+macro_rules! forget_sales_day {
+    () => {
+        "DELETE type::record('sales_day', time::format((SELECT VALUE created_at FROM ONLY $id) + 5h30m, '%Y-%m-%d')) \
+             RETURN NONE; "
+    };
+}
+
 macro_rules! order_fields {
     () => {
         "record::id(id) AS id, order_id, name, email, address, city, state, company, cart_items, num_items_in_cart, \
@@ -604,6 +613,8 @@ pub struct NewOrder {
     pub max_pending: Option<u32>,
     /// The coupon it uses, counted in the same transaction.
     pub coupon: Option<CouponUse>,
+    /// The mails the order sends when placed, `{order}` standing for its number.
+    pub mails: Vec<crate::orders::mails::OrderMail>,
 }
 
 /// A coupon an order uses: the record and the version of its terms the order was priced with.
@@ -661,6 +672,12 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                      SET coupon = $coupon.id, user = $user, order = $id RETURN NONE; \
              }; \
              IF $key != NONE { CREATE order_request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE }; \
+             FOR $mail IN $mails { \
+                 CREATE mail SET recipient = $mail.recipient, order = $id, \
+                     subject = string::replace($mail.subject, '{order}', 'ORD' + <string> $number), \
+                     body = string::replace($mail.body, '{order}', 'ORD' + <string> $number), \
+                     html = string::replace($mail.html, '{order}', 'ORD' + <string> $number) RETURN NONE; \
+             }; \
              COMMIT;"
         ))
         .bind(("max_pending", order.max_pending.map(i64::from)))
@@ -673,6 +690,7 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
         .bind(("created_by", order.created_by.map(|admin| admin.record())))
         .bind(("key", order.idempotency_key))
         .bind(("coupon", order.coupon))
+        .bind(("mails", order.mails))
         .await
         .context("placing an order")?;
     write_error(&mut response, "placing an order")?;
@@ -709,6 +727,7 @@ pub async fn update(
     fields: OrderFields,
     work: &StockWork,
     documents: Documents,
+    mails: Vec<crate::orders::mails::OrderMail>,
 ) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
@@ -716,6 +735,7 @@ pub async fn update(
             "BEGIN; \
              LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
              IF $version != $seen { THROW 'order_changed' }; ",
+            forget_sales_day!(),
             check_prices_and_move_stock!(),
             "UPDATE $id MERGE $fields RETURN NONE; \
              IF $invoice != NONE { \
@@ -730,6 +750,10 @@ pub async fn update(
                  LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
                  UPDATE $id SET credit_note_number = $credit_note.prefix + $digits, credit_note_date = time::now() RETURN NONE; \
              }; \
+             FOR $mail IN $mails { \
+                 CREATE mail SET recipient = $mail.recipient, order = $id, subject = $mail.subject, \
+                     body = $mail.body, html = $mail.html RETURN NONE; \
+             }; \
              COMMIT;"
         ))
         .bind(("id", id.record()))
@@ -739,6 +763,7 @@ pub async fn update(
         .bind(("fields", fields))
         .bind(("invoice", documents.invoice))
         .bind(("credit_note", documents.credit_note))
+        .bind(("mails", mails))
         .await
         .context("updating an order")?;
     write_error(&mut response, "updating an order")
@@ -752,6 +777,7 @@ pub async fn delete(db: &Db, id: &OrderId, seen: &str, work: &StockWork) -> Resu
             "BEGIN; \
              LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
              IF $version != $seen { THROW 'order_changed' }; ",
+            forget_sales_day!(),
             check_prices_and_move_stock!(),
             "DELETE order_request WHERE order = $id; \
              DELETE $id; \

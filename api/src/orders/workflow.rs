@@ -17,6 +17,7 @@ use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
+use crate::orders::mails;
 use crate::orders::repo::{
     self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
     StoredDelivery, StoredItem, StoredPlace, WriteError,
@@ -36,6 +37,13 @@ pub struct ShipTo {
     /// Ten digits, checked; `None` when not given.
     pub phone: Option<String>,
     pub company: String,
+}
+
+/// Who the order mails come from and where the shop's notices go.
+#[derive(Debug, Clone, Default)]
+pub struct ShopContact {
+    pub name: String,
+    pub email: String,
 }
 
 /// The GST and delivery rules new orders are priced by.
@@ -82,6 +90,8 @@ pub struct Placement {
     /// The buyer's GSTIN, checked.
     pub buyer_gstin: Option<String>,
     pub payment_method: PaymentMethod,
+    /// The shop the order mails come from.
+    pub shop: ShopContact,
 }
 
 /// The money of an order being written: its coupon, discounts, place of supply and delivery.
@@ -349,10 +359,12 @@ pub async fn place(
                 payment_method: placement.payment_method,
                 payment_status: PaymentStatus::Unpaid,
             };
+            let fields = stored_fields(&placement.ship_to, &priced, &pricing, standing);
             let order = NewOrder {
                 user: placement.user.clone(),
                 created_by: placement.created_by.clone(),
-                fields: stored_fields(&placement.ship_to, &priced, &pricing, standing),
+                mails: mails::placed(&placement.shop.name, &placement.shop.email, &fields),
+                fields,
                 idempotency_key: placement.idempotency_key.clone(),
                 max_pending: placement.max_pending,
                 coupon: coupon.map(|(_, _, used)| used),
@@ -407,6 +419,8 @@ pub struct Edit {
     pub status: Option<OrderStatus>,
     pub payment_status: Option<PaymentStatus>,
     pub items: Option<Vec<CartItemInput>>,
+    /// The shop the status mails come from.
+    pub shop: ShopContact,
 }
 
 /// The status and payment status after `edit`: marking a pending order's payment paid moves it
@@ -616,8 +630,13 @@ pub async fn edit(
             };
             let fields = stored_fields(&ship_to, &priced, &pricing, standing);
             let documents = documents(&row, new_status, time::OffsetDateTime::now_utc());
+            let mails: Vec<mails::OrderMail> = (new_status != old_status)
+                .then(|| mails::status_changed(&edit.shop.name, &row.order_id, &fields, new_status))
+                .flatten()
+                .into_iter()
+                .collect();
             let mark = catalog.mark();
-            match repo::update(db, id, &row.updated_at, fields, &work, documents).await {
+            match repo::update(db, id, &row.updated_at, fields, &work, documents, mails).await {
                 Ok(()) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(Some(())))

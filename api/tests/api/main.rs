@@ -9,6 +9,7 @@ mod backup;
 mod bootstrap;
 mod catalog_feed;
 mod categories;
+mod dashboard;
 mod demo_catalog;
 mod errors;
 mod gst;

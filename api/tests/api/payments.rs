@@ -4,6 +4,7 @@
 use pricing::{DeliveryTerms, GstRate, Money};
 use reqwest::Method;
 use serde_json::{Value, json};
+use surrealdb::types::SurrealValue;
 
 use crate::helpers::TestApp;
 use crate::orders::{checkout, product, send, shop, shop_with};
@@ -284,4 +285,113 @@ async fn marking_an_order_paid_marks_its_payment_and_a_shop_without_upi_refuses_
         (&body["order"]["status"], &body["order"]["paymentStatus"]),
         (&json!("cancelled"), &json!("refunded"))
     );
+}
+
+/// The order mails in the outbox, oldest first: (recipient, subject, body, html).
+async fn order_mails(app: &TestApp) -> Vec<(String, String, String, String)> {
+    #[derive(SurrealValue)]
+    #[surreal(crate = "surrealdb::types")]
+    struct Row {
+        recipient: String,
+        subject: String,
+        body: String,
+        html: Option<String>,
+    }
+    let rows: Vec<Row> = app
+        .db
+        .query("SELECT recipient, subject, body, html, created_at FROM mail WHERE order != NONE ORDER BY created_at")
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
+    rows.into_iter()
+        .map(|row| {
+            (
+                row.recipient,
+                row.subject,
+                row.body,
+                row.html.unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn placing_and_shipping_an_order_write_its_mails_to_the_outbox_with_the_order() {
+    let (app, root) = shop_with(|config| config.delivery = demo_delivery()).await;
+    let flour = product(&app, &root, "Bread <Flour> 1 kg", "300", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let (status, body) = place(
+        &app,
+        &token,
+        with(
+            checkout(&[(&flour, 1, 300.0)]),
+            json!({"pinCode": "560001"}),
+        ),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let number = body["order"]["orderId"].as_str().unwrap().to_owned();
+
+    let mails = order_mails(&app).await;
+    assert_eq!(
+        mails.len(),
+        2,
+        "the customer's confirmation and the shop's notice"
+    );
+    let (to, subject, text, html) = &mails[0];
+    assert_eq!(to, "asha@example.in");
+    assert_eq!(
+        subject,
+        &format!("Your Whisk Baking Supplies order {number} is confirmed")
+    );
+    for expected in [
+        "1 x Bread <Flour> 1 kg @ ₹300.00",
+        "Delivery: ₹49.00",
+        "Total (GST included): ₹349.00",
+        "560001",
+        "Cash on delivery",
+    ] {
+        assert!(text.contains(expected), "{expected} in {text}");
+    }
+    assert!(
+        html.contains("Bread &lt;Flour&gt; 1 kg") && !html.contains("<Flour>"),
+        "escaped: {html}"
+    );
+    assert!(html.contains(&number) && !html.contains("{order}"));
+    let (to, subject, _, _) = &mails[1];
+    assert_eq!(
+        (to.as_str(), subject.as_str()),
+        (
+            "orders@whisk.example",
+            format!("New order {number}: ₹349.00 from Asha Baker").as_str()
+        )
+    );
+
+    let path = format!("/api/v1/orders/{}", body["order"]["_id"].as_str().unwrap());
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"status": "shipped"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &path,
+        &root,
+        Some(json!({"paymentStatus": "paid"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let mails = order_mails(&app).await;
+    assert_eq!(
+        mails.len(),
+        3,
+        "shipping sends one mail; a payment mark sends none: {mails:?}"
+    );
+    assert_eq!(mails[2].1, format!("Your order {number} is on its way"));
 }

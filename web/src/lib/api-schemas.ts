@@ -68,3 +68,10 @@ export type CouponKind = Schemas['CouponKind']
 export type CouponTermsView = Schemas['CouponTermsView']
 
 export type ShopEnvelope = Schemas['ShopEnvelope']
+
+/** GET /dashboard: a period's sales against the period before, by day, by status, best sellers and low stock. */
+export type Dashboard = Schemas['Dashboard']
+/** One day of the dashboard's chart: a day in India, its revenue and orders. */
+export type DailySales = Schemas['DailySales']
+export type TopProduct = Schemas['TopProduct']
+export type LowStock = Schemas['LowStock']

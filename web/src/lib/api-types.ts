@@ -224,6 +224,26 @@ export interface paths {
         patch: operations["update_coupon"];
         trace?: never;
     };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's sales over the last 7, 30 or 90 days against the days before, day by day, orders
+         *     by status, best sellers and low stock (admins).
+         */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -736,6 +756,49 @@ export interface components {
          *     not on its shape, so the handler parses one of them directly and this type only describes both.
          */
         CreateOrderRequest: components["schemas"]["CheckoutRequest"] | components["schemas"]["OrderForCustomerRequest"];
+        /** @description One day of the chart. */
+        DailySales: {
+            /** @description `2026-11-25`, a day in India. */
+            date: string;
+            /** Format: int32 */
+            orders: number;
+            /** Format: double */
+            revenue: number;
+        };
+        /**
+         * @description `GET /dashboard`: the period's sales with those of the period before, day by day, orders by
+         *     status, the five best sellers and the products at or below the low-stock threshold.
+         */
+        Dashboard: {
+            /** Format: double */
+            averageOrderValue: number;
+            /**
+             * @description Orders placed in the period by their status now, cancelled ones included; every status
+             *     is present.
+             */
+            byStatus: {
+                [key: string]: number;
+            };
+            /** @description Every day of the period, oldest first, days without orders as zeros. */
+            daily: components["schemas"]["DailySales"][];
+            /** Format: int32 */
+            days: number;
+            /** @description The first day of the period (India time). */
+            from: string;
+            /** @description Products with at most `lowStockThreshold` units, fewest first (at most 10). */
+            lowStock: components["schemas"]["LowStock"][];
+            /** Format: int64 */
+            lowStockThreshold: number;
+            /** Format: int32 */
+            orders: number;
+            /** @description The same figures for the as many days before. */
+            previous: components["schemas"]["PeriodSales"];
+            /** Format: double */
+            revenue: number;
+            /** @description The last day: today. */
+            to: string;
+            topProducts: components["schemas"]["TopProduct"][];
+        };
         /** @description The shop's delivery terms, as the pricing crate's `DeliveryTerms` reads them. */
         DeliveryInfo: {
             /**
@@ -854,6 +917,13 @@ export interface components {
             /** @description An e-mail address (or, for customers, a mobile number). */
             identifier: string;
             password: string;
+        };
+        /** @description A product running out. */
+        LowStock: {
+            _id: string;
+            /** Format: int64 */
+            stock: number;
+            title: string;
         };
         /** @description The message of `POST /auth/forgot-password` and `POST /auth/reset-password`. */
         Message: {
@@ -1200,6 +1270,21 @@ export interface components {
          * @enum {string}
          */
         PaymentStatus: "unpaid" | "paid" | "refunded";
+        /** @description Sales of a period: orders placed in it that were not cancelled. */
+        PeriodSales: {
+            /**
+             * Format: double
+             * @description Revenue per order, to the paisa; 0 without orders.
+             */
+            averageOrderValue: number;
+            /** Format: int32 */
+            orders: number;
+            /**
+             * Format: double
+             * @description The sum of their totals, GST and delivery included.
+             */
+            revenue: number;
+        };
         /** @description The place of supply: the ship-to state and its GST state code. */
         PlaceOfSupply: {
             /**
@@ -1369,6 +1454,19 @@ export interface components {
              * @description That state's GST code.
              */
             stateCode: number;
+        };
+        /** @description A best seller of the period. */
+        TopProduct: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What its lines were charged, after their share of discounts.
+             */
+            revenue: number;
+            /** @description Its title now (or as ordered, if it was deleted). */
+            title: string;
+            /** Format: int32 */
+            units: number;
         };
         /** @description `PUT /admins/{id}`: every field optional; an empty password keeps the old one. */
         UpdateAdmin: {
@@ -2301,6 +2399,44 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_dashboard: {
+        parameters: {
+            query?: {
+                /** @description The period: 7, 30 (the default) or 90 days, the last of them today (India time). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,30 +1,12 @@
-import { Link } from 'react-router'
-
-import { adminSections } from '@/app/layouts/admin/admin-sections'
 import { PageMeta } from '@/components/page-meta'
-import { Button } from '@/components/ui/button'
+import { DashboardView } from '@/features/dashboard/components/dashboard-view'
 
+// The sidebar (and the drawer on phones) lists every section, so the dashboard is figures only.
 export function AdminDashboardPage() {
   return (
-    <section className="space-y-4">
+    <section>
       <PageMeta title="Dashboard · Admin" />
-      <h1 className="text-3xl">Dashboard</h1>
-      <p className="text-muted-foreground">
-        Manage the shop from the sections below, also listed in the menu: users, admins, orders, coupons,
-        products and categories.
-      </p>
-      <ul className="flex flex-wrap gap-2">
-        {adminSections.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <Button asChild variant="outline">
-              <Link to={to}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <DashboardView />
     </section>
   )
 }
