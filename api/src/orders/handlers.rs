@@ -57,6 +57,13 @@ pub async fn visible_order(
     }
 }
 
+/// [`visible_order`] as the API shows it.
+async fn visible_view(state: &AppState, caller: &Caller, id: &str) -> ApiResult<Order> {
+    Ok(visible_order(state, caller, id)
+        .await?
+        .view(state.config.upi.as_ref()))
+}
+
 async fn envelope(state: &AppState, id: &OrderId) -> ApiResult<OrderEnvelope> {
     let row = repo::find(&state.db, id).await?.ok_or_else(not_found)?;
     Ok(OrderEnvelope {
@@ -132,9 +139,7 @@ pub async fn get(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<OrderEnvelope>> {
-    let order: Order = visible_order(&state, &caller, &id)
-        .await?
-        .view(state.config.upi.as_ref());
+    let order: Order = visible_view(&state, &caller, &id).await?;
     Ok(Json(OrderEnvelope { order }))
 }
 
@@ -446,9 +451,7 @@ pub async fn invoice(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let order = visible_order(&state, &caller, &id)
-        .await?
-        .view(state.config.upi.as_ref());
+    let order = visible_view(&state, &caller, &id).await?;
     if order.invoice_number.is_none() {
         return Err(ApiError::Conflict {
             code: ErrorCode::InvoiceUnavailable,
@@ -470,9 +473,7 @@ pub async fn credit_note(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let order = visible_order(&state, &caller, &id)
-        .await?
-        .view(state.config.upi.as_ref());
+    let order = visible_view(&state, &caller, &id).await?;
     if order.credit_note_number.is_none() {
         return Err(ApiError::Conflict {
             code: ErrorCode::CreditNoteUnavailable,
@@ -495,9 +496,7 @@ pub async fn upi_qr(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let order = visible_order(&state, &caller, &id)
-        .await?
-        .view(state.config.upi.as_ref());
+    let order = visible_view(&state, &caller, &id).await?;
     let Some(link) = order.upi_link else {
         return Err(ApiError::Conflict {
             code: ErrorCode::PaymentUnavailable,
