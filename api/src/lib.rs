@@ -22,6 +22,7 @@ pub mod dashboard;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod exports;
 pub mod extract;
 pub mod health;
 pub mod http;

@@ -859,6 +859,30 @@ pub async fn list(
     Ok((orders, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
 }
 
+/// The orders placed in `[start, end)`, optionally of one status, oldest first (for the CSV
+/// export).
+pub async fn placed_between(
+    db: &Db,
+    start: &str,
+    end: &str,
+    status: Option<OrderStatus>,
+) -> anyhow::Result<Vec<OrderRow>> {
+    let mut response = db
+        .query(concat!(
+            "SELECT ",
+            order_fields!(),
+            ", created_at AS placed FROM shop_order \
+             WHERE created_at >= <datetime> $start AND created_at < <datetime> $end \
+             AND ($status = NONE OR status = $status) ORDER BY placed"
+        ))
+        .bind(("start", start.to_owned()))
+        .bind(("end", end.to_owned()))
+        .bind(("status", status.map(|status| status.as_str().to_owned())))
+        .await
+        .context("reading orders to export")?;
+    response.take(0).context("reading orders to export")
+}
+
 /// The products with these ids as an order needs them; missing ones are left out.
 pub async fn products(
     db: &Db,

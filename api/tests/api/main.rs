@@ -12,6 +12,7 @@ mod categories;
 mod dashboard;
 mod demo_catalog;
 mod errors;
+mod exports;
 mod gst;
 mod hardening;
 mod health;

@@ -362,6 +362,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders placed from `from` to `to` (India days, both included), optionally of one status,
+         *     as CSV: one row per order line with the order's fields, money with two decimals (admins).
+         */
+        get: operations["export_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -400,6 +420,23 @@ export interface paths {
          *     files replace their slot, `delete_imageN=true` clears slot N.
          */
         patch: operations["update_product"];
+        trace?: never;
+    };
+    "/api/v1/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product as CSV, in the columns a product import reads (admins). */
+        get: operations["export_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/products/search": {
@@ -2802,6 +2839,49 @@ export interface operations {
             };
         };
     };
+    export_orders: {
+        parameters: {
+            query?: {
+                /** @description The first day, `2026-11-01` (India time); default 30 days before `to`. */
+                from?: string;
+                /** @description Only orders with this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description The last day, included; default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description orders-2026-11-01-to-2026-11-25.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -3017,6 +3097,34 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    export_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description products.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

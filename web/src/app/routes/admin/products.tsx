@@ -2,7 +2,9 @@ import { Link } from 'react-router'
 
 import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
+import { CsvExportButton } from '@/components/csv-export-button'
 import { ProductsList } from '@/features/admin-products/components/products-list'
+import { exportProducts } from '@/lib/csv-exports'
 
 export function AdminProductsPage() {
   return (
@@ -10,9 +12,12 @@ export function AdminProductsPage() {
       <PageMeta title="Products · Admin" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Products</h1>
-        <Button asChild>
-          <Link to="/admin/products/create">+ Add product</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <CsvExportButton label="Export CSV" download={exportProducts} fileName="products.csv" />
+          <Button asChild>
+            <Link to="/admin/products/create">+ Add product</Link>
+          </Button>
+        </div>
       </div>
       <ProductsList />
     </section>
