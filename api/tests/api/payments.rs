@@ -395,3 +395,66 @@ async fn placing_and_shipping_an_order_write_its_mails_to_the_outbox_with_the_or
     );
     assert_eq!(mails[2].1, format!("Your order {number} is on its way"));
 }
+
+#[tokio::test]
+async fn an_order_is_placed_while_smtp_refuses_and_its_mail_waits_for_a_later_try() {
+    // A port nothing listens on: connecting is refused at once.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (app, root) =
+        shop_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let began = std::time::Instant::now();
+    let (status, body) = place(&app, &token, checkout(&[(&flour, 1, 80.0)])).await;
+    assert_eq!(status, 201, "{body}");
+    assert!(
+        began.elapsed() < std::time::Duration::from_secs(2),
+        "checkout does not wait on SMTP"
+    );
+
+    #[derive(Debug, SurrealValue)]
+    #[surreal(crate = "surrealdb::types")]
+    struct Attempt {
+        pending: bool,
+        attempts: i64,
+        has_error: bool,
+        later: bool,
+    }
+    // The outbox worker tries within its interval (5 s) and keeps the mail for a later try.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let rows: Vec<Attempt> = app
+            .db
+            .query("SELECT pending, attempts, last_error != NONE AS has_error, due_at > time::now() AS later FROM mail WHERE order != NONE")
+            .await
+            .unwrap()
+            .take(0)
+            .unwrap();
+        if rows.len() == 2 && rows.iter().all(|row| row.attempts >= 1 && row.has_error) {
+            assert!(
+                rows.iter()
+                    .all(|row| row.pending && row.has_error && row.later),
+                "kept with the error, due again later: {rows:?}"
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not tried in time: {rows:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    let (status, _) = send(
+        &app,
+        Method::GET,
+        &format!("/api/v1/orders/{}", body["order"]["_id"].as_str().unwrap()),
+        &token,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "the order stands");
+}
