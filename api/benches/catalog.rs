@@ -71,6 +71,7 @@ fn product(number: usize) -> ProductView {
         featured: number.is_multiple_of(50),
         hsn: "1905".to_owned(),
         gst_rate: pricing::GstRate::percent(18),
+        discount_percent: 0,
         category: CategoryRef {
             id: format!("c-{category}"),
             name: category.to_owned(),

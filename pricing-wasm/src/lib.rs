@@ -5,6 +5,7 @@
 //! come from the same code. Every module holds pure functions over plain data; none does I/O.
 //!
 //! - [`money`]: the [`Money`] type (rupees, two decimals, the rounding rule).
+//! - [`mrp`]: the percent a selling price is off the MRP.
 //! - [`format`]: en-IN rupee text with Indian digit grouping, and amounts in words.
 //! - [`cart`]: the storefront cart and its derived totals.
 //! - [`totals`]: order totals with a discount.
@@ -24,6 +25,7 @@ pub mod delivery;
 pub mod format;
 pub mod limits;
 pub mod money;
+pub mod mrp;
 pub mod pagination;
 pub mod regions;
 pub mod tax;
@@ -42,6 +44,7 @@ pub use delivery::DeliveryTerms;
 pub use format::{amount_in_words, format_inr};
 pub use limits::{LimitError, MAX_ORDER_VALUE, MAX_UNIT_PRICE, check_discount, check_unit_price};
 pub use money::{Money, MoneyError};
+pub use mrp::percent_off;
 pub use pagination::{
     PageItem, PageRequest, PaginationMeta, PagingError, page_count, pagination_items,
 };

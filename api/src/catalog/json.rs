@@ -84,6 +84,7 @@ mod tests {
             featured: true,
             hsn: "3406".into(),
             gst_rate: pricing::GstRate::percent(5),
+            discount_percent: 19,
             category: CategoryRef {
                 id: "c1".into(),
                 name: "Candles".into(),

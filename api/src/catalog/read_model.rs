@@ -82,6 +82,10 @@ mod tests {
             featured,
             hsn: "1905".into(),
             gst_rate: GstRate::percent(18),
+            discount_percent: pricing::percent_off(
+                Money::from_paise(paise + 1000),
+                Money::from_paise(paise),
+            ),
             category: CategoryRef {
                 id: format!("c-{}", category.to_lowercase()),
                 name: category.into(),

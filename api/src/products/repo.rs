@@ -115,13 +115,15 @@ impl ProductRow {
             })
         });
         let mut next = || images.next().flatten();
+        let (price, selling_price) = (Money::round(self.price), Money::round(self.selling_price));
         ProductView {
             id: self.id,
             title: self.title,
             company: self.company,
             description: self.description,
-            price: Money::round(self.price),
-            selling_price: Money::round(self.selling_price),
+            price,
+            selling_price,
+            discount_percent: pricing::percent_off(price, selling_price),
             stock: self.stock,
             featured: self.featured,
             hsn: self.hsn,

@@ -52,6 +52,9 @@ pub struct ProductView {
     /// The GST rate in percent, included in the prices.
     #[schema(value_type = f64)]
     pub gst_rate: GstRate,
+    /// How far the selling price is below the MRP (`price`), in whole percent rounded down; 0
+    /// when it is not below (the pricing crate's `percent_off`).
+    pub discount_percent: u32,
     pub category: CategoryRef,
     /// Image slot 1.
     pub image1: Option<ImageRef>,

@@ -1401,6 +1401,12 @@ export interface components {
             /** @description When it was created (RFC 3339). */
             createdAt: string;
             description: string;
+            /**
+             * Format: int32
+             * @description How far the selling price is below the MRP (`price`), in whole percent rounded down; 0
+             *     when it is not below (the pricing crate's `percent_off`).
+             */
+            discountPercent: number;
             /** @description Shown on the home page. */
             featured: boolean;
             /**

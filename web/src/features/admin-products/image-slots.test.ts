@@ -18,6 +18,7 @@ const product: Product = {
   description: 'Dutch processed',
   price: 499,
   sellingPrice: 449.5,
+  discountPercent: 9,
   stock: 12,
   featured: false,
   category: { _id: 'c1', name: 'Ingredients' },

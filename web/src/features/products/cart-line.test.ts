@@ -12,6 +12,7 @@ function product(overrides: Partial<Product> = {}): Product {
     description: 'Anodised aluminium.',
     price: 999,
     sellingPrice: 749.5,
+    discountPercent: 24,
     stock: 12,
     featured: true,
     category: { _id: 'cat-1', name: 'Moulds' },

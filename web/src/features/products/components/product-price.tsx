@@ -1,10 +1,9 @@
-import { discountPercent } from '@/features/products/discount'
 import type { Product } from '@/lib/api-schemas'
 import { formatInr } from '@/lib/pricing'
 import { cn } from '@/lib/utils'
 
 type ProductPriceProps = {
-  product: Pick<Product, 'price' | 'sellingPrice'>
+  product: Pick<Product, 'price' | 'sellingPrice' | 'discountPercent'>
   /** 'page' is the product page's large block; 'card' fits a grid card or a list row. */
   size?: 'card' | 'page'
   className?: string
@@ -15,8 +14,8 @@ type ProductPriceProps = {
  * "x% off". Screen readers hear which figure is which.
  */
 export function ProductPrice({ product, size = 'card', className }: ProductPriceProps) {
-  const { price: mrp, sellingPrice } = product
-  const off = discountPercent(mrp, sellingPrice)
+  // The server works the percent out with the pricing crate (percent_off), rounded down.
+  const { price: mrp, sellingPrice, discountPercent: off } = product
   const page = size === 'page'
   return (
     <div className={cn('flex flex-wrap items-baseline gap-y-0.5', page ? 'gap-x-3' : 'gap-x-2', className)}>
