@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use time::OffsetDateTime;
 use whisk_api::config::Config;
 use whisk_api::dashboard::period::Period;
-use whisk_api::dashboard::{handlers, repo};
+use whisk_api::dashboard::{days, repo};
 use whisk_api::db;
 
 const BATCH: usize = 2_000;
@@ -77,7 +77,7 @@ async fn main() {
     for days in [7, 30, 90] {
         let period = Period::ending(now, days);
         let began = Instant::now();
-        handlers::period_days(&db, period)
+        days::period_days(&db, period)
             .await
             .expect("summing the days");
         let cold = began.elapsed();
@@ -85,7 +85,7 @@ async fn main() {
         let mut sold = 0;
         for _ in 0..RUNS {
             let began = Instant::now();
-            let sums = handlers::period_days(&db, period)
+            let sums = days::period_days(&db, period)
                 .await
                 .expect("reading the dashboard");
             repo::low_stock(&db, 5)
@@ -125,7 +125,7 @@ async fn main() {
         .check()
         .unwrap();
     let began = Instant::now();
-    handlers::period_days(&db, period).await.unwrap();
+    days::period_days(&db, period).await.unwrap();
     println!(
         "dashboard 30 days after an edit forgot a day: {:.1} ms",
         began.elapsed().as_secs_f64() * 1e3

@@ -36,7 +36,7 @@ pub fn spawn(db: Db, images: ImageCache) {
                 .unwrap_or(90);
             let period =
                 crate::dashboard::period::Period::ending(time::OffsetDateTime::now_utc(), longest);
-            if let Err(error) = crate::dashboard::handlers::period_days(&db, period).await {
+            if let Err(error) = crate::dashboard::days::period_days(&db, period).await {
                 tracing::warn!(error = ?error, "summing the dashboard's days failed");
             }
         }

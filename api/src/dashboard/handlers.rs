@@ -9,16 +9,15 @@ use axum::Json;
 use axum::extract::State;
 use pricing::Money;
 use rust_decimal::Decimal;
-use time::macros::format_description;
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 
 use crate::auth::session::Admin;
-use crate::dashboard::period::{PERIODS, Period, midnight};
+use crate::dashboard::days::{self, date_text};
+use crate::dashboard::period::{PERIODS, Period};
 use crate::dashboard::repo::{self, LowStockRow, SalesDay};
 use crate::dashboard::types::{
     DailySales, Dashboard, DashboardParams, LowStock, PeriodSales, TopProduct,
 };
-use crate::db::Db;
 use crate::domain::ProductId;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
@@ -39,11 +38,6 @@ fn count(value: i64) -> u32 {
     u32::try_from(value).unwrap_or(0)
 }
 
-fn date_text(date: Date) -> String {
-    date.format(format_description!("[year]-[month]-[day]"))
-        .unwrap_or_default()
-}
-
 /// Revenue and orders with their average, to the paisa.
 fn sales(revenue: Money, orders: u32) -> PeriodSales {
     PeriodSales {
@@ -62,19 +56,18 @@ fn sales(revenue: Money, orders: u32) -> PeriodSales {
 /// A product's sales summed over days.
 #[derive(Debug, Default)]
 struct ProductTotal {
-    record: Option<surrealdb::types::RecordId>,
     name: Option<String>,
     units: u32,
     revenue: Money,
 }
 
 /// The dashboard of `period` from its days' sums (`days`, by date, the period before included;
-/// a date without sums had no orders), the products running out and the titles of products by id.
+/// a date without sums had no orders) and the products running out. Best sellers carry a name
+/// they were ordered under; the handler puts in their titles now.
 fn assemble(
     period: Period,
     days: &HashMap<String, SalesDay>,
     low_stock: Vec<LowStockRow>,
-    titles: &HashMap<String, String>,
     threshold: i64,
 ) -> Dashboard {
     let daily: Vec<DailySales> = period
@@ -123,7 +116,6 @@ fn assemble(
                 .map(|id| id.key().to_owned())
                 .unwrap_or_default();
             let total = products.entry(id).or_default();
-            total.record = Some(row.product.clone());
             total.name = total.name.take().or_else(|| row.name.clone());
             total.units += count(row.units);
             total.revenue = total.revenue + money(row.gross) - money(row.discounts);
@@ -132,7 +124,7 @@ fn assemble(
     let mut top_products: Vec<TopProduct> = products
         .into_iter()
         .map(|(id, total)| TopProduct {
-            title: titles.get(&id).cloned().or(total.name).unwrap_or_default(),
+            title: total.name.unwrap_or_default(),
             id,
             units: total.units,
             revenue: total.revenue,
@@ -168,62 +160,6 @@ fn assemble(
     }
 }
 
-/// The sums of every day of `period` and the period before: kept days as kept, the missing
-/// ones summed and kept now, and today summed live.
-pub async fn period_days(db: &Db, period: Period) -> anyhow::Result<HashMap<String, SalesDay>> {
-    let closed: Vec<Date> = period
-        .previous_dates()
-        .chain(period.dates())
-        .filter(|date| *date < period.today)
-        .collect();
-    let mut days: HashMap<String, SalesDay> = HashMap::new();
-    if let (Some(first), Some(last)) = (closed.first(), closed.last()) {
-        for day in repo::kept_days(db, &date_text(*first), &date_text(*last)).await? {
-            days.insert(day.date.clone(), day);
-        }
-        let missing: Vec<Date> = closed
-            .iter()
-            .copied()
-            .filter(|date| !days.contains_key(&date_text(*date)))
-            .collect();
-        // Each run of consecutive missing days is summed in one go.
-        let mut runs: Vec<(Date, Date)> = Vec::new();
-        for date in missing {
-            match runs.last_mut() {
-                Some((_, last)) if *last + time::Duration::days(1) == date => *last = date,
-                _ => runs.push((date, date)),
-            }
-        }
-        for (first, last) in runs {
-            let span: Vec<String> = (0..=(last - first).whole_days())
-                .map(|offset| date_text(first + time::Duration::days(offset)))
-                .collect();
-            let (start, end) = (midnight(first), midnight(last + time::Duration::days(1)));
-            // Summing loses to an order edit that removed one of its days meanwhile (both write
-            // the day): sum again, which reads the edit.
-            let summed = match repo::keep_days(db, start, end, span.clone()).await {
-                Ok(summed) => summed,
-                Err(error) => {
-                    tracing::warn!(error = %error, "summing sales days again");
-                    repo::keep_days(db, start, end, span).await?
-                }
-            };
-            for day in summed {
-                days.insert(day.date.clone(), day);
-            }
-        }
-    }
-    let today = repo::today(
-        db,
-        midnight(period.today),
-        period.end,
-        date_text(period.today),
-    )
-    .await?;
-    days.insert(today.date.clone(), today);
-    Ok(days)
-}
-
 /// The shop's sales over the last 7, 30 or 90 days against the days before, day by day, orders
 /// by status, best sellers and low stock (admins).
 #[utoipa::path(get, path = "/api/v1/dashboard", operation_id = "get_dashboard", tag = "dashboard", params(DashboardParams), security(("bearer" = [])),
@@ -239,17 +175,22 @@ pub async fn dashboard(
     }
     let period = Period::ending(OffsetDateTime::now_utc(), days);
     let threshold = state.config.low_stock_threshold;
-    let sums = period_days(&state.db, period).await?;
+    let sums = days::period_days(&state.db, period).await?;
     let low_stock = repo::low_stock(&state.db, threshold).await?;
-    let draft = assemble(period, &sums, Vec::new(), &HashMap::new(), threshold);
-    let wanted: Vec<surrealdb::types::RecordId> = draft
+    let mut dashboard = assemble(period, &sums, low_stock, threshold);
+    let wanted = dashboard
         .top_products
         .iter()
         .filter_map(|product| ProductId::parse(&product.id).map(|id| id.record()))
         .collect();
     let titles: HashMap<String, String> =
         repo::titles(&state.db, wanted).await?.into_iter().collect();
-    Ok(Json(assemble(period, &sums, low_stock, &titles, threshold)))
+    for product in &mut dashboard.top_products {
+        if let Some(title) = titles.get(&product.id) {
+            product.title.clone_from(title);
+        }
+    }
+    Ok(Json(dashboard))
 }
 
 #[cfg(test)]
@@ -283,7 +224,7 @@ mod tests {
         .into_iter()
         .map(|day| (day.date.clone(), day))
         .collect();
-        let dashboard = assemble(period, &days, Vec::new(), &HashMap::new(), 5);
+        let dashboard = assemble(period, &days, Vec::new(), 5);
         assert_eq!(
             (dashboard.from.as_str(), dashboard.to.as_str()),
             ("2026-11-19", "2026-11-25")

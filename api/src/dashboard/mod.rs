@@ -1,6 +1,7 @@
 //! The back office's dashboard: sales of a period against the period before, day by day, orders
 //! by status, the best-selling products and what is running out.
 
+pub mod days;
 pub mod handlers;
 pub mod period;
 pub mod repo;
