@@ -114,10 +114,9 @@ async fn main() {
     }
     // An admin edit forgets one kept day: the next read sums that day again.
     let period = Period::ending(now, 30);
-    let forgotten = (now.to_offset(whisk_api::dashboard::period::IST).date()
-        - time::Duration::days(10))
-    .format(time::macros::format_description!("[year]-[month]-[day]"))
-    .unwrap();
+    let forgotten = (now.to_offset(whisk_api::india_time::IST).date() - time::Duration::days(10))
+        .format(time::macros::format_description!("[year]-[month]-[day]"))
+        .unwrap();
     db.query("DELETE type::record('sales_day', $date)")
         .bind(("date", forgotten))
         .await

@@ -26,6 +26,7 @@ pub mod exports;
 pub mod extract;
 pub mod health;
 pub mod http;
+pub mod india_time;
 pub mod invoices;
 pub mod load_baseline;
 pub mod mail;

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use time::Date;
 use time::macros::format_description;
 
-use crate::dashboard::period::{Period, midnight};
+use crate::dashboard::period::Period;
 use crate::dashboard::repo::{self, SalesDay};
 use crate::db::Db;
+use crate::india_time::midnight;
 
 /// `2026-11-25`: how the dashboard names a day.
 pub fn date_text(date: Date) -> String {

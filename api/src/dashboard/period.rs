@@ -1,12 +1,8 @@
 //! The period a dashboard covers: whole days in India time, the last of them today.
 
-use time::{Date, Duration, OffsetDateTime, UtcOffset};
+use time::{Date, Duration, OffsetDateTime};
 
-/// India Standard Time, UTC+05:30: the shop's days start at midnight there.
-pub const IST: UtcOffset = match UtcOffset::from_hms(5, 30, 0) {
-    Ok(offset) => offset,
-    Err(_) => panic!("+05:30 is a valid offset"),
-};
+use crate::india_time::{IST, midnight};
 
 /// The periods the dashboard offers, in days.
 pub const PERIODS: [u32; 3] = [7, 30, 90];
@@ -53,11 +49,6 @@ impl Period {
         let first = self.first_day - Duration::days(i64::from(self.days));
         (0..self.days).map(move |offset| first + Duration::days(i64::from(offset)))
     }
-}
-
-/// Midnight in India at the start of `day`.
-pub fn midnight(day: Date) -> OffsetDateTime {
-    day.midnight().assume_offset(IST)
 }
 
 #[cfg(test)]

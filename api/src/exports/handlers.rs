@@ -14,10 +14,10 @@ use time::{Date, Duration, OffsetDateTime};
 use utoipa::IntoParams;
 
 use crate::auth::session::Admin;
-use crate::dashboard::period::{IST, midnight};
 use crate::error::{ApiError, ApiResult};
 use crate::exports::csv::{Csv, Field};
 use crate::extract::ApiQuery;
+use crate::india_time::{IST, midnight};
 use crate::orders::repo as orders_repo;
 use crate::orders::types::{Order, OrderStatus};
 use crate::products::repo as products_repo;

@@ -13,7 +13,9 @@ pub use document::{
 
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use time::macros::{format_description, offset};
+use time::macros::format_description;
+
+use crate::india_time::IST;
 
 use crate::config::ShopIdentity;
 use crate::orders::types::{Order, OrderStatus};
@@ -25,7 +27,7 @@ pub fn invoice_date(rfc3339: &str) -> String {
     let format = format_description!("[day padding:none] [month repr:short] [year]");
     OffsetDateTime::parse(rfc3339, &Rfc3339)
         .ok()
-        .and_then(|time| time.to_offset(offset!(+5:30)).format(format).ok())
+        .and_then(|time| time.to_offset(IST).format(format).ok())
         .unwrap_or_else(|| rfc3339.to_owned())
 }
 

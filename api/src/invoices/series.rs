@@ -2,15 +2,15 @@
 //! (April to March, in India time), `WSK/26-27/00001` and `CN/26-27/00001`. The numbers are
 //! taken in the transaction of the status change (see `orders::repo::update`).
 
+use crate::india_time::IST;
 use surrealdb::types::RecordId;
 use time::OffsetDateTime;
-use time::macros::offset;
 
 use crate::orders::repo::Issue;
 
 /// The year a financial year starts in (April) for a moment, in India time: 2026 for 2026-27.
 pub fn financial_year(now: OffsetDateTime) -> i32 {
-    let local = now.to_offset(offset!(+5:30));
+    let local = now.to_offset(IST);
     if u8::from(local.month()) >= 4 {
         local.year()
     } else {
