@@ -29,8 +29,8 @@ use crate::mail::outbox::Outbox;
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
 use crate::{
-    admins, auth, categories, coupons, crawlers, dashboard, exports, health, http, load_baseline,
-    maintenance, openapi, orders, products, seed, shop, uploads, users, web,
+    admins, audit, auth, categories, coupons, crawlers, dashboard, exports, health, http,
+    load_baseline, maintenance, openapi, orders, products, seed, shop, uploads, users, web,
 };
 
 /// The largest JSON body any endpoint accepts.
@@ -139,6 +139,7 @@ pub fn router(state: AppState) -> Router {
         .merge(categories::router())
         .merge(coupons::router())
         .merge(dashboard::router())
+        .merge(audit::router())
         .merge(exports::router())
         .merge(shop::router())
         .merge(products::router())

@@ -8,6 +8,7 @@
 
 pub mod admins;
 pub mod app;
+pub mod audit;
 pub mod auth;
 pub mod capacity;
 pub mod catalog;

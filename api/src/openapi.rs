@@ -50,6 +50,8 @@ use crate::state::AppState;
         crate::orders::handlers::credit_note,
         crate::orders::handlers::upi_qr,
         crate::dashboard::handlers::dashboard,
+        crate::audit::handlers::list,
+        crate::orders::handlers::timeline,
         crate::exports::handlers::orders,
         crate::exports::handlers::products,
         crate::coupons::handlers::list,

@@ -34,7 +34,7 @@ pub async fn create_admin(
         password_hash: Hasher::new(1).hash(&password).await?,
         role,
     };
-    repo::create(db, admin, only_if_first)
+    repo::create(db, None, admin, only_if_first)
         .await
         .map_err(|error| match error {
             ApiError::Internal(cause) => cause,

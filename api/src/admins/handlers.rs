@@ -82,7 +82,7 @@ pub async fn update(
     if let Some(new_password) = new_password {
         changes.password_hash = Some(state.hasher.hash(&new_password).await?);
     }
-    let updated = repo::update(&state.db, &id, &changes, revoke)
+    let updated = repo::update(&state.db, &admin.id, &id, &changes, revoke)
         .await?
         .ok_or_else(not_found)?;
     Ok(Json(AdminEnvelope { admin: updated }))
@@ -101,7 +101,7 @@ pub async fn delete(
     if id == admin.id {
         return Err(forbidden("You cannot delete your own account"));
     }
-    if repo::delete(&state.db, &id).await? {
+    if repo::delete(&state.db, &admin.id, &id).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(not_found())

@@ -101,9 +101,11 @@ pub async fn count(db: &Db) -> anyhow::Result<u64> {
     Ok(u64::try_from(total.unwrap_or(0)).unwrap_or(0))
 }
 
-/// Creates an admin. With `only_if_first`, refuses (`registration_closed`) when any admin exists.
+/// Creates an admin, registered by `actor` (`None`: the first admin, who registers themselves).
+/// With `only_if_first`, refuses (`registration_closed`) when any admin exists.
 pub async fn create(
     db: &Db,
+    actor: Option<&AdminId>,
     admin: NewAdmin,
     only_if_first: bool,
 ) -> Result<AdminAccount, ApiError> {
@@ -111,13 +113,16 @@ pub async fn create(
     let mut response = db
         .query(concat!(
             "BEGIN; ",
+            crate::audit_before!(),
             "IF $only_if_first AND (SELECT count() AS n FROM admin GROUP ALL)[0].n > 0 { THROW 'registration_closed' }; ",
             "CREATE $id CONTENT $admin RETURN NONE; ",
+            crate::audit_record!("admin", "create"),
             "COMMIT; ",
             "SELECT ",
             admin_fields!(),
             " FROM ONLY $id;"
         ))
+        .bind(("actor", actor.map_or_else(|| id.record(), AdminId::record)))
         .bind(("id", id.record()))
         .bind(("admin", admin))
         .bind(("only_if_first", only_if_first))
@@ -207,6 +212,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<AdminAccoun
 /// demote the last superadmin. `None` when there is no such admin.
 pub async fn update(
     db: &Db,
+    actor: &AdminId,
     id: &AdminId,
     changes: &AdminChanges,
     revoke_sessions: bool,
@@ -218,16 +224,20 @@ pub async fn update(
     let mut response = db
         .query(concat!(
             "BEGIN; ",
+            crate::audit_before!(),
             "LET $before = (SELECT VALUE role FROM ONLY $id); ",
             "IF $before = 'superadmin' AND $demotes AND (SELECT count() AS n FROM admin WHERE role = 'superadmin' GROUP ALL)[0].n <= 1 { THROW 'last_superadmin' }; ",
             "IF $before != NONE { UPDATE $id MERGE $changes RETURN NONE; ",
-            "IF $revoke { UPDATE $id SET token_version += 1 RETURN NONE; }; }; ",
+            "IF $revoke { UPDATE $id SET token_version += 1 RETURN NONE; }; ",
+            crate::audit_record!("admin", "update"),
+            "}; ",
             "COMMIT; ",
             "SELECT ",
             admin_fields!(),
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("changes", changes))
         .bind(("demotes", demotes))
         .bind(("revoke", revoke_sessions))
@@ -239,17 +249,22 @@ pub async fn update(
 }
 
 /// Deletes an admin unless they are the last superadmin; false when there was no such admin.
-pub async fn delete(db: &Db, id: &AdminId) -> Result<bool, ApiError> {
+pub async fn delete(db: &Db, actor: &AdminId, id: &AdminId) -> Result<bool, ApiError> {
     let mut response = db
         .query(concat!(
             "BEGIN; ",
+            crate::audit_before!(),
             "LET $before = (SELECT VALUE role FROM ONLY $id); ",
             "IF $before = 'superadmin' AND (SELECT count() AS n FROM admin WHERE role = 'superadmin' GROUP ALL)[0].n <= 1 { THROW 'last_superadmin' }; ",
             "DELETE $id; ",
+            "IF $before != NONE { ",
+            crate::audit_record!("admin", "delete"),
+            "}; ",
             "COMMIT; ",
             "RETURN $before != NONE;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .await
         .context("deleting an admin")?;
     first_error(&mut response, "deleting an admin")?;

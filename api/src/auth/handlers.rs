@@ -196,8 +196,13 @@ pub async fn register(
             "invalid registration",
         ));
     };
+    let actor = match &caller {
+        Some(Caller::Admin(admin)) => Some(&admin.id),
+        _ => None,
+    };
     let user = users_repo::create(
         &state.db,
+        actor,
         NewUser {
             username: username.as_str().to_owned(),
             email: email.as_str().to_owned(),
@@ -483,7 +488,11 @@ pub async fn register_admin(
         password_hash: state.hasher.hash(&password).await?,
         role,
     };
-    let admin = admins_repo::create(&state.db, new_admin, registering_first)
+    let registrar = match &caller {
+        Some(Caller::Admin(admin)) => Some(&admin.id),
+        _ => None,
+    };
+    let admin = admins_repo::create(&state.db, registrar, new_admin, registering_first)
         .await
         .map_err(|error| match error {
             ApiError::Forbidden {

@@ -81,7 +81,7 @@ pub async fn get(
     responses((status = 201, body = CategoryEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope), (status = 409, description = "name_taken", body = crate::error::ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     ApiJson(body): ApiJson<NewCategoryInput>,
 ) -> ApiResult<(StatusCode, Json<CategoryEnvelope>)> {
     let mut errors = FieldErrors::new();
@@ -95,7 +95,7 @@ pub async fn create(
         ));
     };
     let mark = state.catalog_feed.mark();
-    let category = repo::create(&state.db, CategoryFields { name, description }).await?;
+    let category = repo::create(&state.db, &admin.id, CategoryFields { name, description }).await?;
     state.catalog_feed.after_write(mark).await;
     Ok((StatusCode::CREATED, Json(CategoryEnvelope { category })))
 }
@@ -105,7 +105,7 @@ pub async fn create(
     responses((status = 200, body = CategoryEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 409, description = "name_taken", body = crate::error::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<UpdateCategoryInput>,
 ) -> ApiResult<Json<CategoryEnvelope>> {
@@ -121,7 +121,7 @@ pub async fn update(
     };
     errors.finish()?;
     let mark = state.catalog_feed.mark();
-    let category = repo::update(&state.db, &id, &changes)
+    let category = repo::update(&state.db, &admin.id, &id, &changes)
         .await?
         .ok_or_else(not_found)?;
     state.catalog_feed.after_write(mark).await;
@@ -139,7 +139,7 @@ pub async fn delete(
     admin.require_delete()?;
     let id = category_id(&id)?;
     let mark = state.catalog_feed.mark();
-    if !repo::delete(&state.db, &id).await? {
+    if !repo::delete(&state.db, &admin.id, &id).await? {
         return Err(not_found());
     }
     state.catalog_feed.after_write(mark).await;

@@ -9,7 +9,7 @@ use crate::categories::types::Category;
 use crate::db::Db;
 use crate::db::errors::{Failure, failure, violated_index};
 use crate::db::retry::{Attempt, too_busy, until_settled};
-use crate::domain::CategoryId;
+use crate::domain::{AdminId, CategoryId};
 use crate::error::{ApiError, ErrorCode};
 
 macro_rules! category_fields {
@@ -35,34 +35,58 @@ pub struct CategoryChanges {
     pub description: Option<String>,
 }
 
+fn name_taken() -> ApiError {
+    ApiError::Conflict {
+        code: ErrorCode::NameTaken,
+        message: "A category with this name already exists".to_owned(),
+        details: None,
+    }
+}
+
 fn on_write_error(error: surrealdb::Error) -> ApiError {
     if violated_index(&error).as_deref() == Some("category_name") {
-        return ApiError::Conflict {
-            code: ErrorCode::NameTaken,
-            message: "A category with this name already exists".to_owned(),
-            details: None,
-        };
+        return name_taken();
     }
     ApiError::Internal(anyhow::Error::new(error).context("writing a category"))
 }
 
+/// Reads why a category write failed, if it did.
+fn write_failure(response: &mut surrealdb::IndexedResults) -> Result<(), ApiError> {
+    match failure(response) {
+        None => Ok(()),
+        Some(Failure::IndexViolated(index)) if index == "category_name" => Err(name_taken()),
+        Some(Failure::Other(error)) => Err(on_write_error(error)),
+        Some(other) => Err(ApiError::Internal(anyhow::anyhow!(
+            "writing a category: {other:?}"
+        ))),
+    }
+}
+
 /// Creates a category.
-pub async fn create(db: &Db, fields: CategoryFields) -> Result<Category, ApiError> {
+pub async fn create(
+    db: &Db,
+    actor: &AdminId,
+    fields: CategoryFields,
+) -> Result<Category, ApiError> {
     let id = CategoryId::generate();
     let mut response = db
         .query(concat!(
-            "CREATE $id CONTENT $fields RETURN NONE; SELECT ",
+            "BEGIN; ",
+            crate::audit_before!(),
+            "CREATE $id CONTENT $fields RETURN NONE; ",
+            crate::audit_record!("category", "create"),
+            "COMMIT; SELECT ",
             category_fields!(),
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("fields", fields))
         .await
         .context("creating a category")?;
-    if let Some(error) = response.take_errors().remove(&0) {
-        return Err(on_write_error(error));
-    }
-    let created: Option<Category> = response.take(1).context("reading the new category")?;
+    write_failure(&mut response)?;
+    let last = response.num_statements() - 1;
+    let created: Option<Category> = response.take(last).context("reading the new category")?;
     created.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("created category vanished")))
 }
 
@@ -97,36 +121,44 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, 
 /// Applies `changes` to a category; `None` when there is no such category.
 pub async fn update(
     db: &Db,
+    actor: &AdminId,
     id: &CategoryId,
     changes: &CategoryChanges,
 ) -> Result<Option<Category>, ApiError> {
     let changes = serde_json::to_value(changes).context("encoding a category's changes")?;
     let mut response = db
         .query(concat!(
-            "UPDATE $id MERGE $changes RETURN NONE; ",
+            "BEGIN; ",
+            crate::audit_before!(),
+            "IF $audit_before != NONE { UPDATE $id MERGE $changes RETURN NONE; ",
+            crate::audit_record!("category", "update"),
+            "}; COMMIT; ",
             "SELECT ",
             category_fields!(),
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("changes", changes))
         .await
         .context("updating a category")?;
-    if let Some(error) = response.take_errors().remove(&0) {
-        return Err(on_write_error(error));
-    }
-    Ok(response.take(1).context("reading the updated category")?)
+    write_failure(&mut response)?;
+    let last = response.num_statements() - 1;
+    Ok(response
+        .take(last)
+        .context("reading the updated category")?)
 }
 
 /// Deletes a category no product uses. `Ok(false)` when there was no such category; 409
 /// `category_in_use` (naming how many products) while products use it. The category's guard is
 /// written too, so a product saved into it meanwhile conflicts and one of the two runs again.
-pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
+pub async fn delete(db: &Db, actor: &AdminId, id: &CategoryId) -> Result<bool, ApiError> {
     until_settled(
         |_| async move {
             let mut response = db
                 .query(concat!(
                     "BEGIN; ",
+                    crate::audit_before!(),
                     "LET $exists = record::exists($id); ",
                     "LET $used = (SELECT count() AS n FROM product WHERE category = $id GROUP ALL)[0].n ?? 0; ",
                     "IF $used > 0 { THROW 'category_in_use:' + <string> $used }; ",
@@ -134,10 +166,14 @@ pub async fn delete(db: &Db, id: &CategoryId) -> Result<bool, ApiError> {
                     // always conflicts with it (deleting a missing record would write nothing).
                     "UPSERT $guard SET at = time::now() RETURN NONE; ",
                     "DELETE $id; ",
+                    "IF $exists { ",
+                    crate::audit_record!("category", "delete"),
+                    "}; ",
                     "COMMIT; ",
                     "RETURN $exists;"
                 ))
                 .bind(("id", id.record()))
+                .bind(("actor", actor.record()))
                 .bind(("guard", id.guard()))
                 .await
                 .context("deleting a category")?;

@@ -219,12 +219,12 @@ pub async fn get(
     responses((status = 201, body = CouponEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 409, description = "code_taken", body = crate::error::ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     ApiJson(input): ApiJson<CouponInput>,
 ) -> ApiResult<(StatusCode, Json<CouponEnvelope>)> {
     let fields = checked_fields(input, None)?;
     let code = fields.code.clone();
-    match repo::create(&state.db, fields).await {
+    match repo::create(&state.db, &admin.id, fields).await {
         Ok(row) => Ok((
             StatusCode::CREATED,
             Json(CouponEnvelope { coupon: row.view() }),
@@ -243,7 +243,7 @@ pub async fn create(
     responses((status = 200, body = CouponEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(code): Path<String>,
     ApiJson(input): ApiJson<CouponInput>,
 ) -> ApiResult<Json<CouponEnvelope>> {
@@ -251,7 +251,7 @@ pub async fn update(
         .await?
         .ok_or_else(not_found)?;
     let fields = checked_fields(input, Some(&current))?;
-    let row = repo::update(&state.db, fields)
+    let row = repo::update(&state.db, &admin.id, fields)
         .await?
         .ok_or_else(not_found)?;
     Ok(Json(CouponEnvelope { coupon: row.view() }))
@@ -266,7 +266,7 @@ pub async fn delete(
     Path(code): Path<String>,
 ) -> ApiResult<StatusCode> {
     admin.require_delete()?;
-    if !repo::delete(&state.db, &normalize_code(&code)).await? {
+    if !repo::delete(&state.db, &admin.id, &normalize_code(&code)).await? {
         return Err(not_found());
     }
     Ok(StatusCode::NO_CONTENT)

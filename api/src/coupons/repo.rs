@@ -8,7 +8,7 @@ use surrealdb::types::{Datetime, RecordId, SurrealValue};
 use crate::coupons::types::{Coupon, CouponKind, CouponTermsView};
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
-use crate::domain::UserId;
+use crate::domain::{AdminId, UserId};
 
 macro_rules! coupon_fields {
     () => {
@@ -211,11 +211,22 @@ pub enum WriteError {
 }
 
 /// Creates a coupon and returns it.
-pub async fn create(db: &Db, fields: CouponFields) -> Result<CouponRow, WriteError> {
+pub async fn create(
+    db: &Db,
+    actor: &AdminId,
+    fields: CouponFields,
+) -> Result<CouponRow, WriteError> {
     let id = record(&fields.code);
     let mut response = db
-        .query("BEGIN; IF record::exists($id) { THROW 'code_taken' }; CREATE $id CONTENT $fields RETURN NONE; COMMIT;")
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "IF record::exists($id) { THROW 'code_taken' }; CREATE $id CONTENT $fields RETURN NONE; ",
+            crate::audit_record!("coupon", "create"),
+            "COMMIT;"
+        ))
         .bind(("id", id))
+        .bind(("actor", actor.record()))
         .bind(("fields", fields.clone()))
         .await
         .context("creating a coupon")?;
@@ -235,11 +246,22 @@ pub async fn create(db: &Db, fields: CouponFields) -> Result<CouponRow, WriteErr
 }
 
 /// Replaces a coupon's terms (its uses stay) and returns it; `None` when there is no such coupon.
-pub async fn update(db: &Db, fields: CouponFields) -> anyhow::Result<Option<CouponRow>> {
+pub async fn update(
+    db: &Db,
+    actor: &AdminId,
+    fields: CouponFields,
+) -> anyhow::Result<Option<CouponRow>> {
     let code = fields.code.clone();
     let mut response = db
-        .query("IF record::exists($id) { UPDATE $id MERGE $fields RETURN NONE; UPDATE $id SET updated_at = time::now() RETURN NONE; }")
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "IF $audit_before != NONE { UPDATE $id MERGE $fields RETURN NONE; UPDATE $id SET updated_at = time::now() RETURN NONE; ",
+            crate::audit_record!("coupon", "update"),
+            "}; COMMIT;"
+        ))
         .bind(("id", record(&code)))
+        .bind(("actor", actor.record()))
         .bind(("fields", fields))
         .await
         .context("updating a coupon")?;
@@ -250,12 +272,25 @@ pub async fn update(db: &Db, fields: CouponFields) -> anyhow::Result<Option<Coup
 }
 
 /// Deletes a coupon; false when there was none. Orders that used it keep its terms and code.
-pub async fn delete(db: &Db, code: &str) -> anyhow::Result<bool> {
+pub async fn delete(db: &Db, actor: &AdminId, code: &str) -> anyhow::Result<bool> {
     let mut response = db
-        .query("DELETE $id RETURN BEFORE")
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "DELETE $id; ",
+            "IF $audit_before != NONE { ",
+            crate::audit_record!("coupon", "delete"),
+            "}; COMMIT; ",
+            "RETURN $audit_before != NONE;"
+        ))
         .bind(("id", record(code)))
+        .bind(("actor", actor.record()))
         .await
         .context("deleting a coupon")?;
-    let gone: Vec<surrealdb::types::Value> = response.take(0).context("deleting a coupon")?;
-    Ok(!gone.is_empty())
+    if let Some(failed) = failure(&mut response) {
+        anyhow::bail!("deleting a coupon: {failed:?}");
+    }
+    let last = response.num_statements() - 1;
+    let gone: Option<bool> = response.take(last).context("deleting a coupon")?;
+    Ok(gone.unwrap_or(false))
 }

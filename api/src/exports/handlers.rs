@@ -17,7 +17,7 @@ use crate::auth::session::Admin;
 use crate::error::{ApiError, ApiResult};
 use crate::exports::csv::{Csv, Field};
 use crate::extract::ApiQuery;
-use crate::india_time::{IST, midnight};
+use crate::india_time::{IST, day_param, midnight};
 use crate::orders::repo as orders_repo;
 use crate::orders::types::{Order, OrderStatus};
 use crate::products::repo as products_repo;
@@ -87,11 +87,7 @@ pub struct OrderExportParams {
 }
 
 fn day(field: &str, text: Option<&str>, default: Date) -> ApiResult<Date> {
-    match text.map(str::trim).filter(|text| !text.is_empty()) {
-        None => Ok(default),
-        Some(text) => Date::parse(text, format_description!("[year]-[month]-[day]"))
-            .map_err(|_| ApiError::invalid_field(field, "must be a date such as 2026-11-25")),
-    }
+    Ok(day_param(field, text)?.unwrap_or(default))
 }
 
 fn rfc3339(time: OffsetDateTime) -> ApiResult<String> {

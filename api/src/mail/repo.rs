@@ -125,3 +125,26 @@ pub async fn sweep(db: &Db, age: Duration) -> anyhow::Result<()> {
         .context("sweeping the outbox")?;
     Ok(())
 }
+
+/// A mail about an order that went out.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct SentMail {
+    pub subject: String,
+    pub recipient: String,
+    /// RFC 3339.
+    pub sent_at: String,
+}
+
+/// The mails sent about an order, oldest first.
+pub async fn sent_about(db: &Db, order: RecordId) -> anyhow::Result<Vec<SentMail>> {
+    let mut response = db
+        .query(
+            "SELECT subject, recipient, <string> sent_at AS sent_at, sent_at AS sort_at FROM mail \
+             WHERE order = $order AND sent_at != NONE ORDER BY sort_at ASC",
+        )
+        .bind(("order", order))
+        .await
+        .context("reading an order's mails")?;
+    response.take(0).context("reading an order's mails")
+}

@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use pricing::Money;
 
+use crate::audit::repo as audit_repo;
 use crate::auth::session::{Admin, Caller, Customer};
 use crate::domain::{
     Email, FieldErrors, Mobile, OrderId, PinCode, RequiredText, UserId, UserStatus,
@@ -19,7 +20,9 @@ use crate::domain::{
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
+use crate::mail::repo as mail_repo;
 use crate::orders::repo;
+use crate::orders::timeline::{self, Timeline};
 use crate::orders::types::{
     CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderFilter,
     OrderForCustomer, OrderForCustomerRequest, OrderList, PaymentMethod,
@@ -349,13 +352,14 @@ async fn admin_placement(
         (status = 409, description = "out_of_stock, price_changed or product_unavailable", body = crate::error::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(id): Path<String>,
     ApiJson(changes): ApiJson<OrderChanges>,
 ) -> ApiResult<Json<OrderEnvelope>> {
     let id = order_id(&id)?;
     let mut errors = FieldErrors::new();
     let edit = Edit {
+        actor: admin.id,
         name: changes
             .name
             .as_deref()
@@ -408,7 +412,7 @@ pub async fn delete(
 ) -> ApiResult<StatusCode> {
     admin.require_delete()?;
     let id = order_id(&id)?;
-    workflow::delete(&state.db, &state.catalog_feed, &id)
+    workflow::delete(&state.db, &state.catalog_feed, &admin.id, &id)
         .await?
         .ok_or_else(not_found)?;
     Ok(StatusCode::NO_CONTENT)
@@ -512,4 +516,29 @@ pub async fn upi_qr(
         ],
         svg,
     ))
+}
+
+/// The order's timeline (admins): placed, edits with what changed, status changes, the
+/// invoice and credit note issued and the e-mails sent, oldest first.
+#[utoipa::path(get, path = "/api/v1/orders/{id}/timeline", operation_id = "get_order_timeline", tag = "orders", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Timeline), (status = 401, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope)))]
+pub async fn timeline(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Timeline>> {
+    let id = order_id(&id)?;
+    let order = repo::find(&state.db, &id).await?.ok_or_else(not_found)?;
+    let key = order.id.clone();
+    let (audit, mails) = tokio::try_join!(
+        audit_repo::of_record(&state.db, "order", &key),
+        mail_repo::sent_about(&state.db, id.record()),
+    )?;
+    let audit: Vec<_> = audit
+        .into_iter()
+        .map(crate::audit::handlers::entry)
+        .collect();
+    Ok(Json(Timeline {
+        data: timeline::timeline(&order, &audit, &mails),
+    }))
 }

@@ -5,6 +5,7 @@ pub mod handlers;
 pub mod lines;
 pub mod mails;
 pub mod repo;
+pub mod timeline;
 pub mod types;
 pub mod workflow;
 
@@ -26,4 +27,5 @@ pub fn router() -> Router<AppState> {
         .route("/orders/{id}/invoice", get(handlers::invoice))
         .route("/orders/{id}/credit-note", get(handlers::credit_note))
         .route("/orders/{id}/upi-qr", get(handlers::upi_qr))
+        .route("/orders/{id}/timeline", get(handlers::timeline))
 }

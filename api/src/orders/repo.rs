@@ -641,8 +641,9 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
     let id = OrderId::generate();
     let mut response = db
         .query(concat!(
-            "BEGIN; \
-             IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending') >= $max_pending \
+            "BEGIN; ",
+            crate::audit_before!(),
+            "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending') >= $max_pending \
                  { THROW 'too_many_pending:' + <string> $max_pending }; ",
             check_prices_and_move_stock!(),
             "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
@@ -677,8 +678,9 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                      subject = string::replace($mail.subject, '{order}', 'ORD' + <string> $number), \
                      body = string::replace($mail.body, '{order}', 'ORD' + <string> $number), \
                      html = string::replace($mail.html, '{order}', 'ORD' + <string> $number) RETURN NONE; \
-             }; \
-             COMMIT;"
+             }; ",
+            crate::audit_record!("order", "create"),
+            "COMMIT;"
         ))
         .bind(("max_pending", order.max_pending.map(i64::from)))
         .bind(("sender", sender(&order.user, order.created_by.as_ref())))
@@ -687,6 +689,7 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
         .bind(("id", id.record()))
         .bind(("fields", order.fields))
         .bind(("user", order.user.record()))
+        .bind(("actor", order.created_by.as_ref().map(AdminId::record)))
         .bind(("created_by", order.created_by.map(|admin| admin.record())))
         .bind(("key", order.idempotency_key))
         .bind(("coupon", order.coupon))
@@ -720,8 +723,10 @@ pub struct Documents {
 /// provided the order still has the `seen` version. A document takes the next number of its
 /// series in the same transaction, so numbers have no gaps (a failed change rolls its number
 /// back) and no duplicates (two changes taking one conflict on the counter, and one runs again).
+#[allow(clippy::too_many_arguments)] // one transaction's inputs, each a different kind
 pub async fn update(
     db: &Db,
+    actor: &AdminId,
     id: &OrderId,
     seen: &str,
     fields: OrderFields,
@@ -732,8 +737,9 @@ pub async fn update(
     let (moves, price_checks) = work.bound();
     let mut response = db
         .query(concat!(
-            "BEGIN; \
-             LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
+            "BEGIN; ",
+            crate::audit_before!(),
+            "LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
              IF $version != $seen { THROW 'order_changed' }; ",
             forget_sales_day!(),
             check_prices_and_move_stock!(),
@@ -753,10 +759,12 @@ pub async fn update(
              FOR $mail IN $mails { \
                  CREATE mail SET recipient = $mail.recipient, order = $id, subject = $mail.subject, \
                      body = $mail.body, html = $mail.html RETURN NONE; \
-             }; \
-             COMMIT;"
+             }; ",
+            crate::audit_record!("order", "update"),
+            "COMMIT;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("seen", seen.to_owned()))
         .bind(("moves", moves))
         .bind(("price_checks", price_checks))
@@ -770,20 +778,29 @@ pub async fn update(
 }
 
 /// Deletes an order and returns the stock in `work`, provided it still has the `seen` version.
-pub async fn delete(db: &Db, id: &OrderId, seen: &str, work: &StockWork) -> Result<(), WriteError> {
+pub async fn delete(
+    db: &Db,
+    actor: &AdminId,
+    id: &OrderId,
+    seen: &str,
+    work: &StockWork,
+) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
         .query(concat!(
-            "BEGIN; \
-             LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
+            "BEGIN; ",
+            crate::audit_before!(),
+            "LET $version = (SELECT VALUE <string> updated_at FROM ONLY $id); \
              IF $version != $seen { THROW 'order_changed' }; ",
             forget_sales_day!(),
             check_prices_and_move_stock!(),
             "DELETE order_request WHERE order = $id; \
-             DELETE $id; \
-             COMMIT;"
+             DELETE $id; ",
+            crate::audit_record!("order", "delete"),
+            "COMMIT;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("seen", seen.to_owned()))
         .bind(("moves", moves))
         .bind(("price_checks", price_checks))

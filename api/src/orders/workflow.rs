@@ -406,8 +406,10 @@ pub async fn place(
 }
 
 /// What an admin changes on an order; `None` keeps the current value.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Edit {
+    /// The admin making it.
+    pub actor: AdminId,
     pub name: Option<String>,
     pub email: Option<String>,
     pub address: Option<String>,
@@ -636,7 +638,18 @@ pub async fn edit(
                 .into_iter()
                 .collect();
             let mark = catalog.mark();
-            match repo::update(db, id, &row.updated_at, fields, &work, documents, mails).await {
+            match repo::update(
+                db,
+                &edit.actor,
+                id,
+                &row.updated_at,
+                fields,
+                &work,
+                documents,
+                mails,
+            )
+            .await
+            {
                 Ok(()) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(Some(())))
@@ -679,7 +692,12 @@ pub async fn edit(
 
 /// Deletes an order, returning its stock unless it was delivered or cancelled. `None` when there
 /// is no such order.
-pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<()>, ApiError> {
+pub async fn delete(
+    db: &Db,
+    catalog: &Follower,
+    actor: &AdminId,
+    id: &OrderId,
+) -> Result<Option<()>, ApiError> {
     until_settled(
         |_| async move {
             let Some(row) = repo::find(db, id).await? else {
@@ -695,7 +713,7 @@ pub async fn delete(db: &Db, catalog: &Follower, id: &OrderId) -> Result<Option<
                 price_checks: Vec::new(),
             };
             let mark = catalog.mark();
-            match repo::delete(db, id, &row.updated_at, &work).await {
+            match repo::delete(db, actor, id, &row.updated_at, &work).await {
                 Ok(()) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(Some(())))

@@ -18,7 +18,7 @@ use crate::catalog::json as catalog_json;
 use crate::catalog::query::ProductParams;
 use crate::compressed::{EncodedJson, Encoding};
 use crate::db::retry::{Attempt, too_busy, until_settled};
-use crate::domain::{CategoryId, FieldErrors, ProductId};
+use crate::domain::{AdminId, CategoryId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::ApiQuery;
 use crate::paging::ListMeta;
@@ -480,6 +480,7 @@ fn refusal(error: WriteError, stock: StockEdit) -> ApiError {
 /// Stores a new product with its image files, running the write again when it loses a race.
 async fn write_new(
     state: &AppState,
+    actor: &AdminId,
     fields: ProductFields,
     files: Vec<ImageFile>,
 ) -> ApiResult<ProductRow> {
@@ -487,7 +488,7 @@ async fn write_new(
     let (fields, files) = (&fields, &files);
     until_settled(
         |_| async move {
-            match repo::create(&state.db, fields.clone(), files.clone()).await {
+            match repo::create(&state.db, actor, fields.clone(), files.clone()).await {
                 Ok(row) => Ok(Attempt::Done(row)),
                 Err(WriteError::Conflict) => Ok(Attempt::Retry),
                 Err(error) => Err(refusal(error, stock)),
@@ -519,7 +520,7 @@ fn stock_changed(left: i64, edit: StockEdit) -> ApiError {
     responses((status = 201, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 401, body = crate::error::ErrorEnvelope), (status = 403, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     multipart: Multipart,
 ) -> ApiResult<(StatusCode, Json<ProductEnvelope>)> {
     let mut form = form::read(multipart, &state.upload_dir).await?;
@@ -547,6 +548,7 @@ pub async fn create(
     let mark = state.catalog_feed.mark();
     let row = write_new(
         &state,
+        &admin.id,
         new_fields(text, stock, slots),
         uploads_repo::files(new.iter().flatten()),
     )
@@ -560,6 +562,7 @@ pub async fn create(
 /// write came first. Returns the product and the stored images it replaced or cleared.
 async fn write_edit(
     state: &AppState,
+    actor: &AdminId,
     id: &ProductId,
     text: &CheckedText,
     new: &[Option<NewImage>; 5],
@@ -592,6 +595,7 @@ async fn write_edit(
             };
             match repo::update(
                 &state.db,
+                actor,
                 id,
                 &seen_images,
                 edited_fields(text, slots),
@@ -617,7 +621,7 @@ async fn write_edit(
     responses((status = 200, body = ProductEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 413, body = crate::error::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(id): Path<String>,
     multipart: Multipart,
 ) -> ApiResult<Json<ProductEnvelope>> {
@@ -636,8 +640,16 @@ pub async fn update(
     };
 
     let mark = state.catalog_feed.mark();
-    let (row, replaced) =
-        write_edit(&state, &id, &text, &new, &form.delete, existing.images).await?;
+    let (row, replaced) = write_edit(
+        &state,
+        &admin.id,
+        &id,
+        &text,
+        &new,
+        &form.delete,
+        existing.images,
+    )
+    .await?;
     state.images.forget(replaced.iter()).await;
     let view = row.view();
     state.catalog_feed.after_write(mark).await;
@@ -655,7 +667,9 @@ pub async fn delete(
     admin.require_delete()?;
     let id = product_id(&id)?;
     let mark = state.catalog_feed.mark();
-    let images = repo::delete(&state.db, &id).await?.ok_or_else(not_found)?;
+    let images = repo::delete(&state.db, &admin.id, &id)
+        .await?
+        .ok_or_else(not_found)?;
     let files: Vec<StoredImage> = images
         .into_iter()
         .flatten()

@@ -7,7 +7,7 @@ use surrealdb::types::SurrealValue;
 
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
-use crate::domain::{CategoryId, ProductId};
+use crate::domain::{AdminId, CategoryId, ProductId};
 use crate::products::types::{CategoryRef, ImageRef, ProductView};
 use crate::uploads::StoredImage;
 use crate::uploads::images::url;
@@ -243,21 +243,25 @@ pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>>
 /// Creates a product with its image files and returns it, provided its category still exists.
 pub async fn create(
     db: &Db,
+    actor: &AdminId,
     fields: ProductFields,
     files: Vec<ImageFile>,
 ) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
     let guard = category_guard(&fields.category);
     let mut response = db
-        .query(
-            "BEGIN; \
-             IF !record::exists($fields.category) { THROW 'category_gone' }; \
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
-             CREATE $id CONTENT $fields RETURN NONE; \
-             COMMIT;",
-        )
+             CREATE $id CONTENT $fields RETURN NONE; ",
+            crate::audit_record!("product", "create"),
+            "COMMIT;"
+        ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("guard", guard))
         .bind(("files", files))
         .bind(("fields", fields))
@@ -362,6 +366,7 @@ pub struct ImageChanges {
 /// (never below zero).
 pub async fn update(
     db: &Db,
+    actor: &AdminId,
     id: &ProductId,
     seen_images: &[Option<ImageSlot>],
     fields: EditedFields,
@@ -373,8 +378,9 @@ pub async fn update(
         StockEdit::By(delta) => (None, delta),
     };
     let mut response = db
-        .query("BEGIN; \
-             LET $now = (SELECT stock, images FROM ONLY $id); \
+        .query(concat!("BEGIN; ",
+             crate::audit_before!(),
+             "LET $now = (SELECT stock, images FROM ONLY $id); \
              IF $now = NONE { THROW 'product_gone' }; \
              IF $now.images != $seen_images { THROW 'images_changed' }; \
              IF ($set ?? ($now.stock + $delta)) < 0 { THROW 'stock_short:' + <string> $now.stock }; \
@@ -383,9 +389,11 @@ pub async fn update(
              FOR $file IN $added { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
              FOR $file IN $removed { DELETE $file RETURN NONE }; \
              UPDATE $id MERGE $fields RETURN NONE; \
-             UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; \
-             COMMIT;")
+             UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; ",
+             crate::audit_record!("product", "update"),
+             "COMMIT;"))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("guard", category_guard(&fields.category)))
         .bind(("seen_images", seen_images.to_vec()))
         .bind(("fields", fields))
@@ -401,16 +409,25 @@ pub async fn update(
 
 /// Deletes a product and its image files; returns its image slots, or `None` when there was no
 /// such product.
-pub async fn delete(db: &Db, id: &ProductId) -> anyhow::Result<Option<Vec<Option<ImageSlot>>>> {
+pub async fn delete(
+    db: &Db,
+    actor: &AdminId,
+    id: &ProductId,
+) -> anyhow::Result<Option<Vec<Option<ImageSlot>>>> {
     let mut response = db
-        .query("BEGIN; \
-             LET $gone = (DELETE $id RETURN BEFORE); \
+        .query(concat!("BEGIN; ",
+             crate::audit_before!(),
+             "LET $gone = (DELETE $id RETURN BEFORE); \
              FOR $slot IN array::flatten($gone.images) { \
                  IF $slot { DELETE type::record('image', $slot.file), type::record('image', $slot.thumb) RETURN NONE } \
-             }; \
-             COMMIT; \
-             RETURN $gone;")
+             }; ",
+             "IF $audit_before != NONE { ",
+             crate::audit_record!("product", "delete"),
+             "}; ",
+             "COMMIT; \
+             RETURN $gone;"))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .await
         .context("deleting a product")?;
     #[derive(SurrealValue)]

@@ -91,7 +91,7 @@ pub async fn get(
     responses((status = 200, body = UserEnvelope), (status = 400, body = crate::error::ErrorEnvelope), (status = 404, body = crate::error::ErrorEnvelope), (status = 409, body = crate::error::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<UpdateUser>,
 ) -> ApiResult<Json<UserEnvelope>> {
@@ -123,7 +123,7 @@ pub async fn update(
     if let Some(new_password) = new_password {
         changes.password_hash = Some(state.hasher.hash(&new_password).await?);
     }
-    let user = repo::update(&state.db, &id, &changes, revoke)
+    let user = repo::update(&state.db, &admin.id, &id, &changes, revoke)
         .await?
         .ok_or_else(not_found)?;
     Ok(Json(UserEnvelope { user }))
@@ -138,7 +138,7 @@ pub async fn delete(
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
     admin.require_delete()?;
-    if repo::soft_delete(&state.db, &user_id(&id)?).await? {
+    if repo::soft_delete(&state.db, &admin.id, &user_id(&id)?).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(not_found())

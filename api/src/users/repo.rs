@@ -6,8 +6,8 @@ use serde::Serialize;
 use surrealdb::types::SurrealValue;
 
 use crate::db::Db;
-use crate::db::errors::violated_index;
-use crate::domain::{Identifier, UserId, UserStatus};
+use crate::db::errors::{failure, violated_index};
+use crate::domain::{AdminId, Identifier, UserId, UserStatus};
 use crate::error::{ApiError, ErrorCode};
 use crate::users::types::User;
 
@@ -94,23 +94,48 @@ fn on_unique(error: surrealdb::Error) -> ApiError {
     }
 }
 
-/// Creates a customer and returns them.
-pub async fn create(db: &Db, user: NewUser) -> Result<User, ApiError> {
+/// The first error of a response, as the API answers it: a unique index it violated (e-mail or
+/// mobile taken) rather than the "not executed" errors a failed transaction's other statements
+/// report.
+fn write_failure(
+    response: &mut surrealdb::IndexedResults,
+    doing: &'static str,
+) -> Result<(), ApiError> {
+    let mut errors = response.take_errors();
+    if let Some(error) = errors
+        .drain()
+        .map(|(_, error)| error)
+        .find(|error| violated_index(error).is_some())
+    {
+        return Err(on_unique(error));
+    }
+    match errors.into_iter().next() {
+        Some((_, error)) => Err(ApiError::Internal(anyhow::Error::new(error).context(doing))),
+        None => Ok(()),
+    }
+}
+
+/// Creates a customer and returns them: signing up (`actor` `None`), or created by an admin.
+pub async fn create(db: &Db, actor: Option<&AdminId>, user: NewUser) -> Result<User, ApiError> {
     let id = UserId::generate();
     let mut response = db
         .query(concat!(
-            "CREATE $id CONTENT $user RETURN NONE; SELECT ",
+            "BEGIN; ",
+            crate::audit_before!(),
+            "CREATE $id CONTENT $user RETURN NONE; ",
+            crate::audit_record!("user", "create"),
+            "COMMIT; SELECT ",
             user_fields!(),
             " FROM ONLY $id;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.map(AdminId::record)))
         .bind(("user", user))
         .await
         .context("creating a user")?;
-    if let Some(error) = response.take_errors().remove(&0) {
-        return Err(on_unique(error));
-    }
-    let created: Option<User> = response.take(1).context("reading the new user")?;
+    write_failure(&mut response, "creating a user")?;
+    let last = response.num_statements() - 1;
+    let created: Option<User> = response.take(last).context("reading the new user")?;
     created.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("created user vanished")))
 }
 
@@ -203,6 +228,7 @@ pub async fn search(db: &Db, needle: &str) -> anyhow::Result<Vec<User>> {
 /// when there is no such customer.
 pub async fn update(
     db: &Db,
+    actor: &AdminId,
     id: &UserId,
     changes: &UserChanges,
     revoke_sessions: bool,
@@ -211,32 +237,24 @@ pub async fn update(
     let mut response = db
         .query(concat!(
             "BEGIN; ",
+            crate::audit_before!(),
             "LET $found = (SELECT VALUE id FROM ONLY $id WHERE deleted_at IS NONE); ",
             "IF $found != NONE { UPDATE $id MERGE $changes RETURN NONE; ",
-            "IF $revoke { UPDATE $id SET token_version += 1 RETURN NONE; }; }; ",
+            "IF $revoke { UPDATE $id SET token_version += 1 RETURN NONE; }; ",
+            crate::audit_record!("user", "update"),
+            "}; ",
             "COMMIT; ",
             "SELECT ",
             user_fields!(),
             " FROM ONLY $id WHERE deleted_at IS NONE;"
         ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .bind(("changes", changes))
         .bind(("revoke", revoke_sessions))
         .await
         .context("updating a user")?;
-    let mut errors = response.take_errors();
-    if let Some(error) = errors
-        .drain()
-        .map(|(_, error)| error)
-        .find(|error| violated_index(error).is_some())
-    {
-        return Err(on_unique(error));
-    }
-    if let Some((_, error)) = errors.into_iter().next() {
-        return Err(ApiError::Internal(
-            anyhow::Error::new(error).context("updating a user"),
-        ));
-    }
+    write_failure(&mut response, "updating a user")?;
     let last = response.num_statements() - 1;
     Ok(response.take(last).context("reading the updated user")?)
 }
@@ -255,12 +273,26 @@ pub async fn set_password(db: &Db, id: &UserId, password_hash: String) -> anyhow
 
 /// Soft-deletes a customer (their orders stay) and ends their sessions; false when there was
 /// no such customer.
-pub async fn soft_delete(db: &Db, id: &UserId) -> anyhow::Result<bool> {
+pub async fn soft_delete(db: &Db, actor: &AdminId, id: &UserId) -> anyhow::Result<bool> {
     let mut response = db
-        .query("UPDATE $id SET deleted_at = time::now(), token_version += 1 WHERE deleted_at IS NONE RETURN VALUE record::id(id)")
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "LET $deleted = (UPDATE $id SET deleted_at = time::now(), token_version += 1 WHERE deleted_at IS NONE RETURN VALUE record::id(id)); ",
+            "IF array::len($deleted) > 0 { ",
+            crate::audit_record!("user", "delete"),
+            "}; ",
+            "COMMIT; ",
+            "RETURN array::len($deleted) > 0;"
+        ))
         .bind(("id", id.record()))
+        .bind(("actor", actor.record()))
         .await
         .context("deleting a user")?;
-    let deleted: Vec<String> = response.take(0).context("deleting a user")?;
-    Ok(!deleted.is_empty())
+    if let Some(failed) = failure(&mut response) {
+        anyhow::bail!("deleting a user: {failed:?}");
+    }
+    let last = response.num_statements() - 1;
+    let deleted: Option<bool> = response.take(last).context("deleting a user")?;
+    Ok(deleted.unwrap_or(false))
 }

@@ -5,6 +5,7 @@ mod helpers;
 
 mod accounts;
 mod admins;
+mod audit;
 mod backup;
 mod bootstrap;
 mod catalog_feed;

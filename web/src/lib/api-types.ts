@@ -39,6 +39,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin write, newest first, filtered by kind of record, admin and days. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -342,6 +359,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's timeline (admins): placed, edits with what changed, status changes, the
+         *     invoice and credit note issued and the e-mails sent, oldest first.
+         */
+        get: operations["get_order_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/upi-qr": {
         parameters: {
             query?: never;
@@ -564,6 +601,37 @@ export interface components {
         AdminWithToken: {
             admin: components["schemas"]["AdminAccount"];
             jwt?: string | null;
+        };
+        /** @description Who made a write. */
+        AuditActor: {
+            _id: string;
+            /** @description Their name at the time. */
+            name: string;
+        };
+        /** @description One admin write. */
+        AuditEntry: {
+            _id: string;
+            /** @description `create`, `update`, `delete` or `import`. */
+            action: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /**
+             * @description Each changed field (camelCase) with its value before and after; `null` where there was
+             *     none. A `password` entry says only that the password changed.
+             */
+            changes: Record<string, never>;
+            /** @description `product`, `category`, `user`, `admin`, `order` or `coupon`. */
+            entity: string;
+            /** @description The record's `_id` (a coupon's code). */
+            entityId: string;
+            /** @description The record's name when written: a product's title, an order's number. */
+            entityLabel: string;
+        };
+        /** @description A page of the audit log, newest first. */
+        AuditList: {
+            data: components["schemas"]["AuditEntry"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /**
          * @description A line as a client sends it. `name` and `image` are what the client showed; the server takes
@@ -1498,6 +1566,27 @@ export interface components {
              */
             stateCode: number;
         };
+        /** @description `GET /orders/{id}/timeline`. */
+        Timeline: {
+            data: components["schemas"]["TimelineEvent"][];
+        };
+        /** @description Who did something on the timeline. */
+        TimelineActor: {
+            _id?: string | null;
+            /** @description `customer`, `admin` or `system` (the shop itself: documents and mails). */
+            kind: string;
+            name?: string | null;
+        };
+        /** @description One thing that happened to an order. */
+        TimelineEvent: {
+            /** @description `placed`, `edited`, `status_changed`, `invoice_issued`, `credit_note_issued` or `mail_sent`. */
+            action: string;
+            actor: components["schemas"]["TimelineActor"];
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /** @description What happened, in a sentence ready to show. */
+            summary: string;
+        };
         /** @description A best seller of the period. */
         TopProduct: {
             _id: string;
@@ -1753,6 +1842,59 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description Only writes by this admin (`_id`). */
+                actor?: string;
+                /** @description Only writes to this kind of record: `product`, `category`, `user`, `admin`, `order` or `coupon`. */
+                entity?: string;
+                /** @description From this day, `2026-11-01` (India time). */
+                from?: string;
+                /** @description Records a page (default 10). */
+                limit?: number;
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `limit`, still accepted; send `limit`.
+                 */
+                pageSize?: number;
+                /** @description To this day, included. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2797,6 +2939,43 @@ export interface operations {
             };
             /** @description invoice_unavailable: not shipped or delivered yet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_order_timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
