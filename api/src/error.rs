@@ -69,6 +69,17 @@ pub enum ApiError {
         /// Extra machine-readable detail, such as current prices.
         details: Option<serde_json::Value>,
     },
+    /// 422: the request is well formed but its content cannot be applied, such as an import
+    /// with bad rows.
+    #[error("{message}")]
+    Unprocessable {
+        /// The error code, such as `import_invalid`.
+        code: ErrorCode,
+        /// What is wrong, for people.
+        message: String,
+        /// What exactly, for the web app to show.
+        details: Option<serde_json::Value>,
+    },
     /// 413: the body is larger than allowed.
     #[error("request body is too large")]
     PayloadTooLarge,
@@ -112,7 +123,7 @@ pub struct ErrorBody {
     /// Form field names mapped to messages (on 400 and 422).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
-    /// Extra machine-readable detail (on some 409s).
+    /// Extra machine-readable detail (on some 409s and 422s).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub details: Option<serde_json::Value>,
@@ -148,6 +159,7 @@ impl ApiError {
             ApiError::NotFound(_) | ApiError::NotFoundAs { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -162,6 +174,7 @@ impl ApiError {
             | ApiError::Unauthorized { code, .. }
             | ApiError::Forbidden { code, .. }
             | ApiError::Conflict { code, .. }
+            | ApiError::Unprocessable { code, .. }
             | ApiError::NotFoundAs { code, .. } => *code,
             ApiError::NotFound(_) => ErrorCode::NotFound,
             ApiError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
@@ -193,7 +206,9 @@ impl ApiError {
             ApiError::BadRequest { fields, .. } if !fields.is_empty() => {
                 (Some(fields.clone()), None)
             }
-            ApiError::Conflict { details, .. } => (None, details.clone()),
+            ApiError::Conflict { details, .. } | ApiError::Unprocessable { details, .. } => {
+                (None, details.clone())
+            }
             _ => (None, None),
         };
         ErrorEnvelope {

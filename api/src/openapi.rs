@@ -41,6 +41,7 @@ use crate::state::AppState;
         crate::products::handlers::create,
         crate::products::handlers::update,
         crate::products::handlers::delete,
+        crate::products::import_handler::import,
         crate::orders::handlers::list,
         crate::orders::handlers::get,
         crate::orders::handlers::create,

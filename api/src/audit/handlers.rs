@@ -10,7 +10,9 @@ use axum::extract::State;
 use time::Duration;
 
 use crate::audit::repo::{self, AuditFilter, AuditRow};
-use crate::audit::types::{AuditActor, AuditEntry, AuditList, AuditParams, ENTITIES};
+use crate::audit::types::{
+    AuditAction, AuditActor, AuditEntity, AuditEntry, AuditList, AuditParams,
+};
 use crate::auth::session::Admin;
 use crate::domain::AdminId;
 use crate::error::{ApiError, ApiResult};
@@ -71,33 +73,17 @@ pub fn entry(row: AuditRow) -> AuditEntry {
             id: row.actor,
             name: row.actor_name,
         },
-        entity: row.entity,
+        entity: AuditEntity::from_stored(&row.entity).unwrap_or(AuditEntity::Product),
         entity_id: row.entity_id,
         entity_label: row.label,
-        action: row.action,
+        action: AuditAction::from_stored(&row.action),
         changes,
     }
 }
 
 /// The checked filter of a request; a bad value is a 400 naming it.
 fn filter(params: &AuditParams) -> ApiResult<AuditFilter> {
-    let entity =
-        match params
-            .entity
-            .as_deref()
-            .map(str::trim)
-            .filter(|e| !e.is_empty())
-        {
-            None => None,
-            Some(name) => Some(*ENTITIES.iter().find(|entity| **entity == name).ok_or_else(
-                || {
-                    ApiError::invalid_field(
-                        "entity",
-                        format!("must be one of {}", ENTITIES.join(", ")),
-                    )
-                },
-            )?),
-        };
+    let entity = params.entity.map(AuditEntity::as_str);
     let actor = match params
         .actor
         .as_deref()

@@ -46,6 +46,11 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// The refusals by field.
+    pub fn into_map(self) -> BTreeMap<String, String> {
+        self.0
+    }
+
     /// `Ok(())` when every field was fine, otherwise the 400 naming each refused field.
     pub fn finish(self) -> Result<(), ApiError> {
         if self.0.is_empty() {

@@ -94,6 +94,8 @@ error_codes! {
     CreditNoteUnavailable,
     /// 409: the order is not waiting for a UPI payment (cash on delivery, paid or cancelled).
     PaymentUnavailable,
+    /// 422: an import has bad rows and wrote nothing; `details` has the report with each error.
+    ImportInvalid,
     /// 413: the body is larger than allowed.
     PayloadTooLarge,
     /// 415: the body is not of a supported content type.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::audit::types::AuditEntry;
+use crate::audit::types::{AuditAction, AuditEntry};
 use crate::mail::repo::SentMail;
 use crate::orders::repo::OrderRow;
 
@@ -50,7 +50,7 @@ const EDITED_FIELDS: [(&str, &str); 8] = [
     ("discount", "discount"),
     ("paymentStatus", "payment"),
     ("name", "name"),
-    ("email", "e-mail"),
+    ("email", "email"),
     ("address", "address"),
     ("pinCode", "PIN code"),
     ("phone", "phone"),
@@ -162,7 +162,7 @@ pub fn timeline(order: &OrderRow, audit: &[AuditEntry], mails: &[SentMail]) -> V
     let mut events = Vec::new();
     let placed_by = audit
         .iter()
-        .find(|entry| entry.action == "create")
+        .find(|entry| entry.action == AuditAction::Create)
         .map_or_else(
             || TimelineActor {
                 kind: "customer",
@@ -175,7 +175,7 @@ pub fn timeline(order: &OrderRow, audit: &[AuditEntry], mails: &[SentMail]) -> V
     let as_placed = |field: &str| {
         audit
             .iter()
-            .filter(|entry| entry.action == "update")
+            .filter(|entry| entry.action == AuditAction::Update)
             .find_map(|entry| entry.changes.get(field).map(|[before, _]| before.clone()))
     };
     let items = as_placed("numItemsInCart")
@@ -200,7 +200,10 @@ pub fn timeline(order: &OrderRow, audit: &[AuditEntry], mails: &[SentMail]) -> V
             if items == 1 { "item" } else { "items" },
         ),
     });
-    for entry in audit.iter().filter(|entry| entry.action == "update") {
+    for entry in audit
+        .iter()
+        .filter(|entry| entry.action == AuditAction::Update)
+    {
         if let Some([before, after]) = entry.changes.get("status") {
             events.push(TimelineEvent {
                 at: entry.at.clone(),
@@ -243,7 +246,7 @@ pub fn timeline(order: &OrderRow, audit: &[AuditEntry], mails: &[SentMail]) -> V
             at: mail.sent_at.clone(),
             actor: system(),
             action: "mail_sent",
-            summary: format!("E-mail “{}” sent to {}", mail.subject, mail.recipient),
+            summary: format!("Email “{}” sent to {}", mail.subject, mail.recipient),
         });
     }
     // RFC 3339 texts in UTC sort by time once their fractions line up; parse to be sure.

@@ -65,7 +65,7 @@ fn slot(name: &str, prefix: &str) -> Option<usize> {
     (1..=5).contains(&index).then(|| index - 1)
 }
 
-fn multipart_error(error: axum::extract::multipart::MultipartError) -> ApiError {
+pub fn multipart_error(error: axum::extract::multipart::MultipartError) -> ApiError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::PayloadTooLarge
     } else {

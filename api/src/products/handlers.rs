@@ -4,12 +4,9 @@
 // flags, outside the handler items where an item-level allow would reach.
 #![allow(unused_qualifications)]
 
-use std::str::FromStr;
-
 use axum::Json;
 use axum::extract::{Multipart, OriginalUri, Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
-use pricing::{GstRate, LimitError, MAX_UNIT_PRICE, Money, MoneyError};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -18,10 +15,11 @@ use crate::catalog::json as catalog_json;
 use crate::catalog::query::ProductParams;
 use crate::compressed::{EncodedJson, Encoding};
 use crate::db::retry::{Attempt, too_busy, until_settled};
-use crate::domain::{AdminId, CategoryId, FieldErrors, ProductId};
+use crate::domain::{AdminId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::ApiQuery;
 use crate::paging::ListMeta;
+use crate::products::fields::{self, CheckedText};
 use crate::products::form::{self, ProductForm};
 use crate::products::repo::{
     self, EditedFields, ImageChanges, ImageSlot, ProductFields, ProductRow, StockEdit, WriteError,
@@ -34,8 +32,7 @@ use crate::uploads::{NewImage, StoredImage};
 
 /// The most matches `GET /products/search` returns.
 pub const SEARCH_LIMIT: usize = 20;
-/// The largest stock a product may hold.
-pub const MAX_STOCK: i64 = 1_000_000;
+pub use crate::products::fields::MAX_STOCK;
 
 /// `GET /products/search?q=`.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -152,110 +149,6 @@ pub async fn get(
         }))
 }
 
-/// Checked text fields: either all required (create) or each optional over an existing product.
-struct CheckedText {
-    title: String,
-    company: String,
-    description: String,
-    price: Money,
-    selling_price: Money,
-    /// Units the form sent; required on create, optional on edit.
-    stock: Option<i64>,
-    /// The stock the edit form showed (`stockShown`), when it said.
-    stock_shown: Option<i64>,
-    featured: bool,
-    category: CategoryId,
-    hsn: String,
-    gst_rate: GstRate,
-}
-
-impl CheckedText {
-    /// What an edit does to the stock: moves it by what the admin changed on the form when the
-    /// form says what it showed, so units taken by orders meanwhile stay taken.
-    fn stock_edit(&self) -> StockEdit {
-        match (self.stock, self.stock_shown) {
-            (Some(units), Some(shown)) => StockEdit::By(units - shown),
-            (Some(units), None) => StockEdit::Set(units),
-            (None, _) => StockEdit::By(0),
-        }
-    }
-}
-
-fn text_field(form: &ProductForm, name: &str) -> Option<String> {
-    form.text.get(name).map(|value| value.trim().to_owned())
-}
-
-fn bounded(name_max: usize, required: bool) -> impl Fn(&str) -> Result<String, String> {
-    move |value: &str| {
-        let count = value.chars().count();
-        if required && count == 0 {
-            Err("is required".to_owned())
-        } else if count > name_max {
-            Err(format!("must be at most {name_max} characters"))
-        } else {
-            Ok(value.to_owned())
-        }
-    }
-}
-
-fn money(value: &str) -> Result<Money, String> {
-    let amount = match Money::from_str(value) {
-        Ok(amount) => amount,
-        // Beyond what money holds at all, so beyond the price bounds too: say which bound.
-        Err(MoneyError::OutOfRange(_)) if value.trim().starts_with('-') => {
-            return Err(LimitError::Negative.to_string());
-        }
-        Err(MoneyError::OutOfRange(_)) => {
-            return Err(LimitError::TooHigh {
-                max: MAX_UNIT_PRICE,
-            }
-            .to_string());
-        }
-        Err(_) => return Err("must be an amount in rupees with at most two decimals".to_owned()),
-    };
-    pricing::check_unit_price(amount).map_err(|problem| problem.to_string())
-}
-
-fn units(value: &str) -> Result<i64, String> {
-    match value.parse::<i64>() {
-        Ok(stock) if (0..=MAX_STOCK).contains(&stock) => Ok(stock),
-        _ => Err(format!("must be a whole number from 0 to {MAX_STOCK}")),
-    }
-}
-
-fn featured(value: &str) -> Result<bool, String> {
-    match value {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" | "" => Ok(false),
-        other => Err(format!("must be true or false (not '{other}')")),
-    }
-}
-
-fn hsn(value: &str) -> Result<String, String> {
-    if value.is_empty()
-        || ((4..=8).contains(&value.len()) && value.bytes().all(|byte| byte.is_ascii_digit()))
-    {
-        Ok(value.to_owned())
-    } else {
-        Err("must be an HSN code of 4 to 8 digits".to_owned())
-    }
-}
-
-fn slab(value: &str, slabs: &[GstRate]) -> Result<GstRate, String> {
-    let listed = || {
-        slabs
-            .iter()
-            .map(|rate| format!("{rate}%"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    Money::from_str(value)
-        .ok()
-        .and_then(|rate| GstRate::try_from(rate).ok())
-        .filter(|rate| slabs.contains(rate))
-        .ok_or_else(|| format!("must be one of the GST rates in force: {}", listed()))
-}
-
 /// Checks the text fields of a form, over `existing` values when updating.
 async fn check_text(
     state: &AppState,
@@ -263,117 +156,22 @@ async fn check_text(
     existing: Option<&ProductRow>,
     errors: &mut FieldErrors,
 ) -> ApiResult<Option<CheckedText>> {
-    let required = existing.is_none();
-    let pick = |name: &str, fallback: Option<String>| text_field(form, name).or(fallback);
-    let title =
-        pick("title", existing.map(|e| e.title.clone())).or_else(|| required.then(String::new));
-    let company =
-        pick("company", existing.map(|e| e.company.clone())).or_else(|| required.then(String::new));
-    let description =
-        pick("description", existing.map(|e| e.description.clone())).unwrap_or_default();
-    let title = title.and_then(|v| errors.check("title", bounded(200, true)(&v)));
-    let company = company.and_then(|v| errors.check("company", bounded(100, true)(&v)));
-    let description = errors.check("description", bounded(5000, false)(&description));
-
-    let price = match text_field(form, "price") {
-        Some(v) => errors.check("price", money(&v)),
-        None => existing
-            .map(|e| Money::round(e.price))
-            .or_else(|| errors.check("price", Err("is required".to_owned()))),
+    let sent = form
+        .text
+        .get("category")
+        .map(|name| name.trim())
+        .filter(|name| !name.is_empty());
+    let found = match sent {
+        Some(name) => repo::category_by_name(&state.db, name).await?,
+        None => None,
     };
-    let selling_price = match text_field(form, "sellingPrice") {
-        Some(v) => errors.check("sellingPrice", money(&v)),
-        None => existing
-            .map(|e| Money::round(e.selling_price))
-            .or_else(|| errors.check("sellingPrice", Err("is required".to_owned()))),
-    };
-    if let (Some(price), Some(selling)) = (price, selling_price)
-        && price < selling
-    {
-        errors.add("price", "the list price cannot be below the selling price");
-    }
-    let sent_stock = text_field(form, "stock");
-    let stock = match &sent_stock {
-        Some(v) => errors.check("stock", units(v)).map(Some),
-        None if required => errors.check("stock", Err("is required".to_owned())),
-        None => Some(None),
-    };
-    let stock_shown = match text_field(form, "stockShown") {
-        Some(_) if required || sent_stock.is_none() => errors.check(
-            "stockShown",
-            Err("is sent only with the stock of an edit".to_owned()),
-        ),
-        Some(v) => errors.check("stockShown", units(&v)).map(Some),
-        None => Some(None),
-    };
-    let featured = match text_field(form, "featured") {
-        Some(v) => errors.check("featured", featured(&v)),
-        None => Some(existing.is_some_and(|e| e.featured)),
-    };
-    let category = match text_field(form, "category") {
-        Some(name) if !name.is_empty() => match repo::category_by_name(&state.db, &name).await? {
-            Some(id) => Some(id),
-            None => errors.check(
-                "category",
-                Err(format!("there is no category named '{name}'")),
-            ),
-        },
-        _ => existing
-            .and_then(|e| CategoryId::parse(&e.category.id))
-            .or_else(|| errors.check("category", Err("is required".to_owned()))),
-    };
-    let hsn = match text_field(form, "hsn") {
-        Some(v) => errors.check("hsn", hsn(&v)),
-        None => Some(existing.map(|e| e.hsn.clone()).unwrap_or_default()),
-    };
-    let gst_rate = match text_field(form, "gstRate") {
-        Some(v) => errors.check("gstRate", slab(&v, &state.config.gst.slabs)),
-        None => Some(
-            existing
-                .and_then(ProductRow::gst_rate)
-                .unwrap_or(state.config.gst.default_rate),
-        ),
-    };
-    Ok(
-        match (
-            title,
-            company,
-            description,
-            price,
-            selling_price,
-            stock,
-            stock_shown,
-            featured,
-            category,
-            hsn.zip(gst_rate),
-        ) {
-            (
-                Some(title),
-                Some(company),
-                Some(description),
-                Some(price),
-                Some(selling_price),
-                Some(stock),
-                Some(stock_shown),
-                Some(featured),
-                Some(category),
-                Some((hsn, gst_rate)),
-            ) => Some(CheckedText {
-                title,
-                company,
-                description,
-                price,
-                selling_price,
-                stock,
-                stock_shown,
-                featured,
-                category,
-                hsn,
-                gst_rate,
-            }),
-            _ => None,
-        },
-    )
+    Ok(fields::check(
+        &form.text,
+        existing,
+        |_| found,
+        &state.config.gst,
+        errors,
+    ))
 }
 
 /// Checks and re-encodes the uploaded images, at most one per core at a time (a decode may

@@ -442,3 +442,77 @@ pub async fn delete(
     let before: Vec<Before> = response.take(last).context("deleting a product")?;
     Ok(before.into_iter().next().map(|row| row.images))
 }
+
+/// What an import row writes over an existing product: every text field; the stock only when
+/// the row gave one; the images stay.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct ImportedFields {
+    pub title: String,
+    pub company: String,
+    pub description: String,
+    pub price: Decimal,
+    pub selling_price: Decimal,
+    pub featured: bool,
+    pub category: surrealdb::types::RecordId,
+    pub hsn: String,
+    pub gst_rate: Decimal,
+}
+
+/// A new product of an import.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct ImportedProduct {
+    pub id: surrealdb::types::RecordId,
+    pub fields: ProductFields,
+}
+
+/// A change of an import to an existing product.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct ImportedChange {
+    pub id: surrealdb::types::RecordId,
+    pub fields: ImportedFields,
+    /// The stock to set, when the row gave one.
+    pub stock: Option<i64>,
+}
+
+/// Writes every row of an import in one transaction, each with its audit entry, provided every
+/// category and every updated product still exists: all rows or none.
+pub async fn import(
+    db: &Db,
+    actor: &AdminId,
+    creates: Vec<ImportedProduct>,
+    updates: Vec<ImportedChange>,
+    categories: Vec<CategoryId>,
+) -> Result<(), WriteError> {
+    let guards: Vec<_> = categories.iter().map(CategoryId::guard).collect();
+    let categories: Vec<_> = categories.iter().map(CategoryId::record).collect();
+    let mut response = db
+        .query(concat!(
+            "BEGIN; \
+             FOR $category IN $categories { IF !record::exists($category) { THROW 'category_gone' } }; \
+             FOR $guard IN $guards { UPSERT $guard SET at = time::now() RETURN NONE }; \
+             FOR $row IN $creates { LET $id = $row.id; ",
+            crate::audit_before!(),
+            "CREATE $id CONTENT $row.fields RETURN NONE; ",
+            crate::audit_record!("product", "import"),
+            "}; \
+             FOR $row IN $updates { LET $id = $row.id; ",
+            crate::audit_before!(),
+            "IF $audit_before = NONE { THROW 'product_gone' }; \
+             UPDATE $id MERGE $row.fields RETURN NONE; \
+             IF $row.stock != NONE { UPDATE $id SET stock = $row.stock RETURN NONE }; ",
+            crate::audit_record!("product", "import"),
+            "}; \
+             COMMIT;"
+        ))
+        .bind(("actor", actor.record()))
+        .bind(("categories", categories))
+        .bind(("guards", guards))
+        .bind(("creates", creates))
+        .bind(("updates", updates))
+        .await
+        .context("importing products")?;
+    write_failure(&mut response, "importing products")
+}

@@ -17,6 +17,7 @@ mod exports;
 mod gst;
 mod hardening;
 mod health;
+mod import;
 mod invoices;
 mod orders;
 mod outbox;

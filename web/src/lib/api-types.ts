@@ -476,6 +476,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports products from a CSV file with the export's columns. A dry run (the default) reports
+         *     what applying would create and update and every bad cell; applying writes every row in one
+         *     transaction, or answers 422 `import_invalid` with the same report and writes nothing.
+         */
+        post: operations["import_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/search": {
         parameters: {
             query?: never;
@@ -602,17 +623,26 @@ export interface components {
             admin: components["schemas"]["AdminAccount"];
             jwt?: string | null;
         };
+        /**
+         * @description What a write did.
+         * @enum {string}
+         */
+        AuditAction: "create" | "update" | "delete" | "import";
         /** @description Who made a write. */
         AuditActor: {
             _id: string;
             /** @description Their name at the time. */
             name: string;
         };
+        /**
+         * @description The kinds of record the audit log covers.
+         * @enum {string}
+         */
+        AuditEntity: "product" | "category" | "user" | "admin" | "order" | "coupon";
         /** @description One admin write. */
         AuditEntry: {
             _id: string;
-            /** @description `create`, `update`, `delete` or `import`. */
-            action: string;
+            action: components["schemas"]["AuditAction"];
             actor: components["schemas"]["AuditActor"];
             /** @description RFC 3339, UTC. */
             at: string;
@@ -620,9 +650,10 @@ export interface components {
              * @description Each changed field (camelCase) with its value before and after; `null` where there was
              *     none. A `password` entry says only that the password changed.
              */
-            changes: Record<string, never>;
-            /** @description `product`, `category`, `user`, `admin`, `order` or `coupon`. */
-            entity: string;
+            changes: {
+                [key: string]: unknown[];
+            };
+            entity: components["schemas"]["AuditEntity"];
             /** @description The record's `_id` (a coupon's code). */
             entityId: string;
             /** @description The record's name when written: a product's title, an order's number. */
@@ -926,7 +957,7 @@ export interface components {
         ErrorBody: {
             /** @description What went wrong, for the web app to switch on. */
             code: components["schemas"]["ErrorCode"];
-            /** @description Extra machine-readable detail (on some 409s). */
+            /** @description Extra machine-readable detail (on some 409s and 422s). */
             details?: Record<string, never> | null;
             /** @description Form field names mapped to messages (on 400 and 422). */
             fields?: {
@@ -970,6 +1001,7 @@ export interface components {
          *     - `invoice_unavailable`: 409: the order has no tax invoice yet (it was not shipped or delivered).
          *     - `credit_note_unavailable`: 409: the order has no credit note (it was not cancelled after its invoice).
          *     - `payment_unavailable`: 409: the order is not waiting for a UPI payment (cash on delivery, paid or cancelled).
+         *     - `import_invalid`: 422: an import has bad rows and wrote nothing; `details` has the report with each error.
          *     - `payload_too_large`: 413: the body is larger than allowed.
          *     - `unsupported_media_type`: 415: the body is not of a supported content type.
          *     - `rate_limited`: 429: too many attempts; `Retry-After` says when to try again.
@@ -978,7 +1010,7 @@ export interface components {
          *     - `unavailable`: 503: the database does not answer, or the request took longer than the time limit.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payment_unavailable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
+        ErrorCode: "bad_request" | "invalid_json" | "invalid_body" | "invalid_query" | "validation_failed" | "invalid_otp" | "invalid_idempotency_key" | "unauthorized" | "invalid_credentials" | "forbidden" | "account_inactive" | "registration_closed" | "not_found" | "coupon_not_found" | "method_not_allowed" | "email_taken" | "mobile_taken" | "name_taken" | "code_taken" | "last_superadmin" | "category_in_use" | "stock_changed" | "out_of_stock" | "price_changed" | "product_unavailable" | "too_many_pending_orders" | "coupon_unusable" | "order_invoiced" | "invoice_unavailable" | "credit_note_unavailable" | "payment_unavailable" | "import_invalid" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "busy" | "unavailable";
         /** @description The JSON body of every error response. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
@@ -1012,6 +1044,23 @@ export interface components {
              * @description The full image's width in pixels (for `srcset`); null for images stored before sizes were kept.
              */
             width?: number | null;
+        };
+        /** @description What an import did, or would do. */
+        ImportReport: {
+            /** @description Products created (or that applying would create). */
+            created: number;
+            /** @description Every bad cell; nothing is written unless this is empty. */
+            errors: components["schemas"]["RowError"][];
+            /** @description Products updated (or that applying would update). */
+            updated: number;
+        };
+        /** @description The multipart upload, for the OpenAPI document. */
+        ImportUpload: {
+            /**
+             * Format: binary
+             * @description A CSV file with the columns of `GET /products/export.csv`, UTF-8.
+             */
+            file: string;
         };
         /** @description `meta` of a list response. */
         ListMeta: {
@@ -1539,6 +1588,14 @@ export interface components {
             /** @description The six-digit code from the e-mail. */
             otp: string;
         };
+        /** @description A refused cell, or a problem with the whole file (`field` `file`). */
+        RowError: {
+            /** @description The column, or `file`. */
+            field: string;
+            message: string;
+            /** @description The spreadsheet row: the header is row 1, the first product row 2. */
+            row: number;
+        };
         ShopEnvelope: {
             shop: components["schemas"]["ShopInfo"];
         };
@@ -1856,8 +1913,8 @@ export interface operations {
             query?: {
                 /** @description Only writes by this admin (`_id`). */
                 actor?: string;
-                /** @description Only writes to this kind of record: `product`, `category`, `user`, `admin`, `order` or `coupon`. */
-                entity?: string;
+                /** @description Only writes to this kind of record. */
+                entity?: components["schemas"]["AuditEntity"];
                 /** @description From this day, `2026-11-01` (India time). */
                 from?: string;
                 /** @description Records a page (default 10). */
@@ -3310,6 +3367,65 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    import_products: {
+        parameters: {
+            query?: {
+                /** @description `true` (the default) only checks the file and reports; `false` writes it. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_invalid: `details` is the report */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
