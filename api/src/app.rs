@@ -90,7 +90,14 @@ impl AppState {
         if migrated > 0 {
             tracing::info!(migrated, rate = %config.gst.default_rate, "products from before GST got the default rate");
         }
-        let outbox = Outbox::new(db.clone(), mailer, format!("{:08x}", rand::random::<u32>()));
+        let invoices =
+            orders::invoice_mail::renderer(db.clone(), config.shop.clone(), config.upi.clone());
+        let outbox = Outbox::new(
+            db.clone(),
+            mailer,
+            format!("{:08x}", rand::random::<u32>()),
+            Some(invoices),
+        );
         outbox.spawn();
         let catalog_feed = Follower::start(db.clone())
             .await

@@ -45,6 +45,20 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Add made-up orders over the last days to the configured database, priced at the
+    /// products' current prices, for trying the dashboard and exports with a shop's history.
+    /// They take no stock and send no mail. With the embedded database, stop the server first.
+    GenerateOrders {
+        /// How many orders to add.
+        #[arg(long, default_value_t = 1_000)]
+        orders: usize,
+        /// Spread over this many days up to now.
+        #[arg(long, default_value_t = 365)]
+        days: u32,
+        /// The same seed gives the same orders.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Write the whole database (accounts, catalog with its images, orders, counters) to a file.
     /// With the embedded database, stop the server first.
     Backup {
@@ -120,6 +134,21 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             })
             .await?;
             println!("Added {products} products");
+            Ok(())
+        }
+        Command::GenerateOrders { orders, days, seed } => {
+            let config = Config::from_env().context("reading configuration")?;
+            let db = db::connect_and_migrate(&config).await?;
+            let rules = crate::orders::workflow::TaxRules {
+                shop_state: config.shop.state,
+                default_rate: config.gst.default_rate,
+                delivery: config.delivery,
+            };
+            seed::orders::generate(&db, rules, orders, days, seed, |done| {
+                eprintln!("Added {done} of {orders} orders")
+            })
+            .await?;
+            println!("Added {orders} orders over the last {days} days");
             Ok(())
         }
         Command::Backup { file } => {

@@ -173,6 +173,7 @@ pub const APP_PAGES: &[&str] = &[
     "/admin/coupons",
     "/admin/coupons/create",
     "/admin/coupons/edit/:code",
+    "/admin/audit",
 ];
 
 fn matches_route(route: &str, path: &str) -> bool {

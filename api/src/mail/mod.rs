@@ -10,8 +10,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use lettre::message::header::ContentType;
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+/// A file sent with a mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The name it is saved under: `invoice-ORD1001.pdf`.
+    pub filename: String,
+    /// `application/pdf`.
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}
 
 /// Where mail goes.
 #[derive(Clone)]
@@ -56,13 +66,15 @@ impl Mailer {
         }
     }
 
-    /// Sends a plain-text message, with its HTML twin as the alternative part when there is one.
+    /// Sends a plain-text message, with its HTML twin as the alternative part when there is one
+    /// and the attachments after them.
     pub async fn send(
         &self,
         to: &str,
         subject: &str,
         body: String,
         html: Option<String>,
+        attachments: Vec<Attachment>,
     ) -> anyhow::Result<()> {
         let from = match self {
             Mailer::Smtp { from, .. } | Mailer::Outbox { from, .. } => from.clone(),
@@ -73,9 +85,28 @@ impl Mailer {
                 .parse()
                 .with_context(|| format!("'{to}' is not a mailbox"))?)
             .subject(subject);
-        let message = match html {
-            Some(html) => builder.multipart(MultiPart::alternative_plain_html(body, html)),
-            None => builder.header(ContentType::TEXT_PLAIN).body(body),
+        let message = if attachments.is_empty() {
+            match html {
+                Some(html) => builder.multipart(MultiPart::alternative_plain_html(body, html)),
+                None => builder.header(ContentType::TEXT_PLAIN).body(body),
+            }
+        } else {
+            let mixed = MultiPart::mixed();
+            let mut parts = match html {
+                Some(html) => mixed.multipart(MultiPart::alternative_plain_html(body, html)),
+                None => mixed.singlepart(SinglePart::plain(body)),
+            };
+            for attachment in attachments {
+                let content_type =
+                    ContentType::parse(attachment.content_type).with_context(|| {
+                        format!("'{}' is not a content type", attachment.content_type)
+                    })?;
+                parts = parts.singlepart(
+                    lettre::message::Attachment::new(attachment.filename)
+                        .body(attachment.bytes, content_type),
+                );
+            }
+            builder.multipart(parts)
         }
         .context("building the message")?;
         match self {
@@ -102,7 +133,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn a_mail_with_html_is_sent_as_plain_text_and_html_alternatives() {
+    async fn a_mail_is_sent_as_plain_text_and_html_alternatives_with_its_attachments() {
         let dir = tempfile::tempdir().unwrap();
         let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", dir.path()).unwrap();
         mailer
@@ -111,6 +142,11 @@ mod tests {
                 "Your order",
                 "Plain words".to_owned(),
                 Some("<p>Rich words</p>".to_owned()),
+                vec![Attachment {
+                    filename: "invoice-ORD1001.pdf".to_owned(),
+                    content_type: "application/pdf",
+                    bytes: b"%PDF-1.7\n\xE2\xE3\xCF\xD3".to_vec(),
+                }],
             )
             .await
             .unwrap();
@@ -126,6 +162,10 @@ mod tests {
             "Plain words",
             "text/html",
             "<p>Rich words</p>",
+            "multipart/mixed",
+            "Content-Type: application/pdf",
+            "attachment; filename=\"invoice-ORD1001.pdf\"",
+            "JVBERi0xLjcK4uPP0w==",
         ] {
             assert!(written.contains(expected), "{expected} in {written}");
         }

@@ -3,13 +3,25 @@
 //! woken at once, so a message normally leaves within milliseconds; every node also looks for
 //! due messages every [`INTERVAL`], which picks up retries and messages of a node that died.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use surrealdb::types::RecordId;
 use tokio::sync::Notify;
 
 use crate::db::Db;
-use crate::mail::{Mailer, repo};
+use crate::mail::repo::Claimed;
+use crate::mail::{Attachment, Mailer, repo};
+
+/// Renders an order's tax invoice as a mail attachment (`None` when it has none); the orders
+/// module provides it, so the outbox knows nothing of orders.
+pub type InvoiceRenderer = Arc<
+    dyn Fn(RecordId) -> Pin<Box<dyn Future<Output = anyhow::Result<Option<Attachment>>> + Send>>
+        + Send
+        + Sync,
+>;
 
 /// How often each node looks for due messages when nothing woke it.
 pub const INTERVAL: Duration = Duration::from_secs(5);
@@ -29,17 +41,44 @@ pub struct Outbox {
     /// This node's name in the claims, for the logs.
     node: String,
     wake: Notify,
+    invoices: Option<InvoiceRenderer>,
 }
 
 impl Outbox {
-    /// An outbox sending through `mailer`, claiming messages as `node`.
-    pub fn new(db: Db, mailer: Mailer, node: String) -> Arc<Outbox> {
+    /// An outbox sending through `mailer`, claiming messages as `node`; `invoices` renders
+    /// the invoices that mails carry (without it they go without).
+    pub fn new(
+        db: Db,
+        mailer: Mailer,
+        node: String,
+        invoices: Option<InvoiceRenderer>,
+    ) -> Arc<Outbox> {
         Arc::new(Outbox {
             db,
             mailer,
             node,
             wake: Notify::new(),
+            invoices,
         })
+    }
+
+    /// Renders what a message carries, then sends it.
+    async fn send(&self, message: &Claimed) -> anyhow::Result<()> {
+        let mut attachments = Vec::new();
+        if message.attach_invoice == Some(true)
+            && let (Some(order), Some(invoices)) = (&message.order, &self.invoices)
+        {
+            attachments.extend(invoices(order.clone()).await?);
+        }
+        self.mailer
+            .send(
+                &message.recipient,
+                &message.subject,
+                message.body.clone(),
+                message.html.clone(),
+                attachments,
+            )
+            .await
     }
 
     /// Stores a message for sending; it is in the database when this returns.
@@ -60,16 +99,7 @@ impl Outbox {
                     continue;
                 };
                 claimed_any = true;
-                match self
-                    .mailer
-                    .send(
-                        &message.recipient,
-                        &message.subject,
-                        message.body.clone(),
-                        message.html.clone(),
-                    )
-                    .await
-                {
+                match self.send(&message).await {
                     Ok(()) => {
                         repo::sent(&self.db, &message.id).await?;
                         sent += 1;

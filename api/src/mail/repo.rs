@@ -21,6 +21,10 @@ pub struct Claimed {
     pub html: Option<String>,
     /// Tries so far, this one included.
     pub attempts: i64,
+    /// The order it is about, if any.
+    pub order: Option<RecordId>,
+    /// Whether that order's tax invoice goes with it.
+    pub attach_invoice: Option<bool>,
 }
 
 /// Stores a message to be sent as soon as a node gets to it.
@@ -60,7 +64,7 @@ pub async fn claim(
         .query(
             "UPDATE $id SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
              WHERE pending = true AND due_at <= time::now() \
-             RETURN id, recipient, subject, body, html, attempts",
+             RETURN id, recipient, subject, body, html, attempts, order, attach_invoice",
         )
         .bind(("id", id.clone()))
         .bind(("lease", surrealdb::types::Duration::from(lease)))

@@ -28,6 +28,8 @@ pub struct OrderMail {
     pub body: String,
     /// The same in HTML.
     pub html: String,
+    /// Whether the order's tax invoice goes with it as a PDF.
+    pub attach_invoice: bool,
 }
 
 /// Text made safe to put in HTML.
@@ -187,12 +189,14 @@ pub fn placed(shop: &str, shop_email: &str, fields: &OrderFields) -> Vec<OrderMa
             subject: format!("Your {shop} order {ORDER_NUMBER} is confirmed"),
             body: customer_text,
             html: customer_html,
+            attach_invoice: false,
         },
         OrderMail {
             recipient: shop_email.to_owned(),
             subject: format!("New order {ORDER_NUMBER}: {total} from {}", fields.name),
             body: notice_text,
             html: notice_html,
+            attach_invoice: false,
         },
     ]
 }
@@ -211,7 +215,7 @@ pub fn status_changed(
         ),
         OrderStatus::Delivered => (
             format!("Your order {order_number} has been delivered"),
-            "has been delivered. Thank you for baking with us; your GST tax invoice is on the order page.",
+            "has been delivered. Thank you for baking with us; your GST tax invoice is attached, and on the order page.",
         ),
         OrderStatus::Cancelled => (
             format!("Your order {order_number} has been cancelled"),
@@ -236,6 +240,7 @@ pub fn status_changed(
                 said = escape(said),
             ),
         ),
+        attach_invoice: status == OrderStatus::Delivered,
     })
 }
 

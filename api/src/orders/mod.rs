@@ -2,6 +2,7 @@
 //! back-office's views, admin edits that move stock, and invoices.
 
 pub mod handlers;
+pub mod invoice_mail;
 pub mod lines;
 pub mod mails;
 pub mod repo;

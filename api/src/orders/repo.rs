@@ -677,7 +677,8 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                  CREATE mail SET recipient = $mail.recipient, order = $id, \
                      subject = string::replace($mail.subject, '{order}', 'ORD' + <string> $number), \
                      body = string::replace($mail.body, '{order}', 'ORD' + <string> $number), \
-                     html = string::replace($mail.html, '{order}', 'ORD' + <string> $number) RETURN NONE; \
+                     html = string::replace($mail.html, '{order}', 'ORD' + <string> $number), \
+                     attach_invoice = $mail.attach_invoice RETURN NONE; \
              }; ",
             crate::audit_record!("order", "create"),
             "COMMIT;"
@@ -758,7 +759,7 @@ pub async fn update(
              }; \
              FOR $mail IN $mails { \
                  CREATE mail SET recipient = $mail.recipient, order = $id, subject = $mail.subject, \
-                     body = $mail.body, html = $mail.html RETURN NONE; \
+                     body = $mail.body, html = $mail.html, attach_invoice = $mail.attach_invoice RETURN NONE; \
              }; ",
             crate::audit_record!("order", "update"),
             "COMMIT;"

@@ -164,6 +164,54 @@ fn stored_fields(
     }
 }
 
+/// The stored fields of an order for `lines` (product and units) priced as placement prices
+/// them, at `current` prices, with no discount or coupon, in `status` (its payment following):
+/// for `whisk generate-orders`, so made-up orders read like real ones everywhere.
+pub fn priced_fields(
+    rules: TaxRules,
+    ship_to: &ShipTo,
+    lines: &[(ProductId, u32)],
+    current: &HashMap<ProductId, CurrentProduct>,
+    payment_method: PaymentMethod,
+    status: OrderStatus,
+) -> Result<OrderFields, ApiError> {
+    let items: Vec<CartItemInput> = lines
+        .iter()
+        .filter_map(|(id, amount)| {
+            Some(CartItemInput {
+                product_id: id.key().to_owned(),
+                amount: i64::from(*amount),
+                price: current.get(id)?.selling_price,
+                name: None,
+                image: None,
+            })
+        })
+        .collect();
+    let ids = lines::check_shape(&items, Money::ZERO)?;
+    let priced = lines::price(&items, &ids, current, &HashMap::new())
+        .map_err(|refusal| not_priced(refusal, current))?;
+    let place = rules.place_of_supply(&ship_to.state)?;
+    let pricing = Pricing {
+        coupon: None,
+        coupon_discount: Money::ZERO,
+        discount: Money::ZERO,
+        place,
+        supply: rules.supply(place),
+        buyer_gstin: None,
+        delivery: rules.delivery,
+    };
+    let payment_status = match status {
+        OrderStatus::Pending | OrderStatus::Cancelled => PaymentStatus::Unpaid,
+        OrderStatus::Paid | OrderStatus::Shipped | OrderStatus::Delivered => PaymentStatus::Paid,
+    };
+    let standing = Standing {
+        status,
+        payment_method,
+        payment_status,
+    };
+    Ok(stored_fields(ship_to, &priced, &pricing, standing))
+}
+
 fn coupon_error(reason: &str) -> ApiError {
     match reason {
         "not_found" => coupon_not_found(),

@@ -6,7 +6,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use rust_decimal::Decimal;
 use serde::Serialize;
+use surrealdb::types::{Object, SurrealValue, Value};
 use utoipa::ToSchema;
 
 use crate::config::GstSettings;
@@ -14,7 +16,7 @@ use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::exports::handlers::PRODUCT_COLUMNS;
 use crate::products::fields;
 use crate::products::repo::{
-    ImportedChange, ImportedFields, ImportedProduct, ProductFields, ProductRow,
+    ImportAudit, ImportedChange, ImportedFields, ImportedProduct, ProductFields, ProductRow,
 };
 
 /// The most rows one file may hold.
@@ -58,6 +60,8 @@ pub struct ImportPlan {
     pub updates: Vec<ImportedChange>,
     /// The categories the rows use.
     pub categories: Vec<CategoryId>,
+    /// The audit entry of each row, in the rows' order.
+    pub audit: Vec<ImportAudit>,
     pub errors: Vec<RowError>,
 }
 
@@ -75,8 +79,8 @@ impl ImportPlan {
 pub struct Catalog<'a> {
     /// Products by `_id`.
     pub products: HashMap<&'a str, &'a ProductRow>,
-    /// Categories by name, lowercased.
-    pub categories: HashMap<String, CategoryId>,
+    /// Categories (id and name) by name lowercased.
+    pub categories: HashMap<String, (CategoryId, String)>,
     pub gst: &'a GstSettings,
 }
 
@@ -97,6 +101,74 @@ fn unguarded(text: &str) -> &str {
         Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
         _ => text,
     }
+}
+
+/// An import row's audit changes: `{field: [before, after]}` for each field that differs.
+#[derive(Default)]
+struct Changes(Object);
+
+impl Changes {
+    fn field<T: SurrealValue + PartialEq + Clone>(
+        &mut self,
+        name: &str,
+        before: Option<T>,
+        after: T,
+    ) {
+        if before.as_ref() != Some(&after) {
+            self.0.insert(name, (before, after));
+        }
+    }
+
+    fn into_value(self) -> Value {
+        Value::Object(self.0)
+    }
+}
+
+/// What an import row changes in `before` (`None` for a new product).
+fn audit_changes(
+    before: Option<&ProductRow>,
+    after: &ImportedFields,
+    stock: Option<i64>,
+    category_name: &str,
+) -> Value {
+    let mut changes = Changes::default();
+    changes.field(
+        "title",
+        before.map(|b| b.title.clone()),
+        after.title.clone(),
+    );
+    changes.field(
+        "company",
+        before.map(|b| b.company.clone()),
+        after.company.clone(),
+    );
+    changes.field(
+        "description",
+        before.map(|b| b.description.clone()),
+        after.description.clone(),
+    );
+    changes.field("price", before.map(|b| b.price), after.price);
+    changes.field(
+        "selling_price",
+        before.map(|b| b.selling_price),
+        after.selling_price,
+    );
+    if let Some(stock) = stock {
+        changes.field("stock", before.map(|b| b.stock), stock);
+    }
+    changes.field("featured", before.map(|b| b.featured), after.featured);
+    changes.field(
+        "category",
+        before.map(|b| b.category.name.clone()),
+        category_name.to_owned(),
+    );
+    changes.field("hsn", before.map(|b| b.hsn.clone()), after.hsn.clone());
+    changes.field(
+        "gst_rate",
+        before.map(|b| b.gst_rate.unwrap_or(Decimal::ZERO)),
+        after.gst_rate,
+    );
+    changes.into_value()
 }
 
 /// Checks every row of `bytes` against `catalog`.
@@ -211,7 +283,12 @@ pub fn plan(bytes: &[u8], catalog: &Catalog<'_>) -> ImportPlan {
         let checked = fields::check(
             &text,
             existing,
-            |name| catalog.categories.get(&name.to_lowercase()).cloned(),
+            |name| {
+                catalog
+                    .categories
+                    .get(&name.to_lowercase())
+                    .map(|(id, _)| id.clone())
+            },
             catalog.gst,
             &mut errors,
         );
@@ -227,37 +304,53 @@ pub fn plan(bytes: &[u8], catalog: &Catalog<'_>) -> ImportPlan {
         }
         let Some(checked) = checked else { continue };
         used_categories.insert(checked.category.clone());
+        let category_name = catalog
+            .categories
+            .values()
+            .find(|(id, _)| *id == checked.category)
+            .map_or_else(String::new, |(_, name)| name.clone());
+        let stock = checked.stock;
+        let fields = ImportedFields {
+            title: checked.title,
+            company: checked.company,
+            description: checked.description,
+            price: checked.price.as_decimal(),
+            selling_price: checked.selling_price.as_decimal(),
+            featured: checked.featured,
+            category: checked.category.record(),
+            hsn: checked.hsn,
+            gst_rate: checked.gst_rate.as_decimal(),
+        };
+        let id = existing.map_or_else(ProductId::generate, |product| {
+            ProductId::parse(&product.id).unwrap_or_else(ProductId::generate)
+        });
+        plan.audit.push(ImportAudit {
+            entity_id: id.key().to_owned(),
+            label: fields.title.clone(),
+            changes: audit_changes(existing, &fields, stock, &category_name),
+        });
         match existing {
             None => plan.creates.push(ImportedProduct {
-                id: ProductId::generate().record(),
+                id: id.record(),
                 fields: ProductFields {
-                    title: checked.title,
-                    company: checked.company,
-                    description: checked.description,
-                    price: checked.price.as_decimal(),
-                    selling_price: checked.selling_price.as_decimal(),
-                    stock: checked.stock.unwrap_or(0),
-                    featured: checked.featured,
-                    category: checked.category.record(),
-                    hsn: checked.hsn,
-                    gst_rate: Some(checked.gst_rate.as_decimal()),
+                    title: fields.title,
+                    company: fields.company,
+                    description: fields.description,
+                    price: fields.price,
+                    selling_price: fields.selling_price,
+                    stock: stock.unwrap_or(0),
+                    featured: fields.featured,
+                    category: fields.category,
+                    hsn: fields.hsn,
+                    gst_rate: Some(fields.gst_rate),
                     images: vec![None; 5],
                 },
             }),
             Some(product) => plan.updates.push(ImportedChange {
-                id: surrealdb::types::RecordId::new(ProductId::TABLE, product.id.as_str()),
-                fields: ImportedFields {
-                    title: checked.title,
-                    company: checked.company,
-                    description: checked.description,
-                    price: checked.price.as_decimal(),
-                    selling_price: checked.selling_price.as_decimal(),
-                    featured: checked.featured,
-                    category: checked.category.record(),
-                    hsn: checked.hsn,
-                    gst_rate: checked.gst_rate.as_decimal(),
-                },
-                stock: checked.stock,
+                id: id.record(),
+                version: product.updated_at.clone(),
+                fields,
+                stock,
             }),
         }
     }
@@ -275,7 +368,10 @@ mod tests {
     fn catalog(gst: &GstSettings) -> Catalog<'_> {
         Catalog {
             products: HashMap::new(),
-            categories: HashMap::from([("flours".to_owned(), CategoryId::parse("c1").unwrap())]),
+            categories: HashMap::from([(
+                "flours".to_owned(),
+                (CategoryId::parse("c1").unwrap(), "Flours".to_owned()),
+            )]),
             gst,
         }
     }

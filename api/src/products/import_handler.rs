@@ -80,7 +80,7 @@ async fn plan(state: &AppState, bytes: Arc<[u8]>) -> ApiResult<ImportPlan> {
                 .into_iter()
                 .filter_map(|category| {
                     let id = crate::domain::CategoryId::parse(&category.id)?;
-                    Some((category.name.trim().to_lowercase(), id))
+                    Some((category.name.trim().to_lowercase(), (id, category.name)))
                 })
                 .collect::<HashMap<_, _>>(),
             gst: &gst,
@@ -145,6 +145,7 @@ pub async fn import(
                     plan.creates,
                     plan.updates,
                     plan.categories,
+                    plan.audit,
                 )
                 .await
                 {

@@ -3,4 +3,5 @@
 
 pub mod demo;
 pub mod generate;
+pub mod orders;
 pub mod repo;

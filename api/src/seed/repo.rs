@@ -114,3 +114,97 @@ pub async fn insert(
     response.check().context("inserting the catalog")?;
     Ok(())
 }
+
+/// A customer orders are made up for.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct Customer {
+    /// The record key.
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub mobile: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    /// Empty for a customer who never gave one.
+    pub pin_code: String,
+    pub company: String,
+}
+
+/// Up to `limit` of the shop's customers.
+pub async fn customers(db: &Db, limit: usize) -> anyhow::Result<Vec<Customer>> {
+    let mut response = db
+        .query(
+            "SELECT record::id(id) AS id, username, email, mobile, address, city, state, '' AS pin_code, company \
+             FROM user WHERE deleted_at IS NONE LIMIT $limit",
+        )
+        .bind(("limit", i64::try_from(limit).unwrap_or(i64::MAX)))
+        .await
+        .context("reading customers")?;
+    response.take(0).context("reading customers")
+}
+
+/// Stores made-up customers, all with the password hash `hash`.
+pub async fn insert_customers(db: &Db, customers: &[Customer], hash: &str) -> anyhow::Result<()> {
+    db.query(
+        "BEGIN; FOR $c IN $customers { \
+             CREATE type::record('user', $c.id) SET username = $c.username, email = $c.email, \
+                 mobile = $c.mobile, password_hash = $hash, address = $c.address, city = $c.city, \
+                 state = $c.state, company = IF $c.company = '' { 'None' } ELSE { $c.company } RETURN NONE; \
+         }; COMMIT;",
+    )
+    .bind(("customers", customers.to_vec()))
+    .bind(("hash", hash.to_owned()))
+    .await
+    .context("storing made-up customers")?
+    .check()
+    .context("storing made-up customers")?;
+    Ok(())
+}
+
+/// A made-up order to store.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct GeneratedOrder {
+    pub id: RecordId,
+    pub user: RecordId,
+    pub fields: crate::orders::repo::OrderFields,
+    pub created_at: surrealdb::types::Datetime,
+    /// The invoice series it is numbered in, when it was shipped or delivered.
+    pub invoice: Option<crate::orders::repo::Issue>,
+    pub invoice_date: surrealdb::types::Datetime,
+}
+
+/// Stores made-up orders in one transaction, each taking the next order number and, when
+/// invoiced, the next number of its invoice series.
+pub async fn insert_orders(db: &Db, orders: Vec<GeneratedOrder>) -> anyhow::Result<()> {
+    db.query(
+        "BEGIN; FOR $o IN $orders { \
+             LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
+             CREATE $o.id CONTENT object::extend($o.fields, { \
+                 order_id: 'ORD' + <string> $number, user: $o.user, created_at: $o.created_at }) RETURN NONE; \
+             IF $o.invoice != NONE { \
+                 LET $n = (UPSERT ONLY $o.invoice.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
+                 LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
+                 UPDATE $o.id SET invoice_number = $o.invoice.prefix + $digits, invoice_date = $o.invoice_date RETURN NONE; \
+             }; \
+         }; COMMIT;",
+    )
+    .bind(("orders", orders))
+    .await
+    .context("storing made-up orders")?
+    .check()
+    .context("storing made-up orders")?;
+    Ok(())
+}
+
+/// Forgets the dashboard's kept days, so it sums them again.
+pub async fn forget_sales_days(db: &Db) -> anyhow::Result<()> {
+    db.query("DELETE sales_day RETURN NONE")
+        .await
+        .context("forgetting the kept sales days")?
+        .check()
+        .context("forgetting the kept sales days")?;
+    Ok(())
+}

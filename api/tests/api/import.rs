@@ -154,6 +154,27 @@ async fn a_dry_run_names_every_bad_cell_and_applying_writes_all_rows_or_none() {
         .map(|e| e["action"].as_str().unwrap())
         .collect();
     assert_eq!(actions, ["import", "import", "import"], "{audit:#}");
+    let flour_entry = audit["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["entityId"] == flour)
+        .expect("the update is logged");
+    let changed: Vec<&String> = flour_entry["changes"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        changed,
+        ["description", "featured", "gstRate", "hsn", "sellingPrice"],
+        "only what the row changed; an empty stock is no change: {flour_entry:#}"
+    );
+    assert_eq!(flour_entry["entityLabel"], "Bread Flour 1 kg");
+    let tin_entry = audit["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["entityLabel"] == "Cake Tin 8 inch")
+        .unwrap();
+    assert_eq!(tin_entry["changes"]["category"], json!([null, "Flours"]));
+    assert_eq!(tin_entry["changes"]["stock"], json!([null, 12]));
 }
 
 #[tokio::test]

@@ -14,6 +14,7 @@ mod dashboard;
 mod demo_catalog;
 mod errors;
 mod exports;
+mod generated_orders;
 mod gst;
 mod hardening;
 mod health;

@@ -1,6 +1,8 @@
 //! One outbox for every node: a message stored through one node is sent once, by whichever
 //! node claims it, even when several drain at the same moment.
 
+use std::time::Duration;
+
 use surrealdb::types::SurrealValue;
 use whisk_api::config::Config;
 use whisk_api::db;
@@ -47,7 +49,7 @@ async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_d
             let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", &dir).unwrap();
             (
                 dir,
-                Outbox::new(database.clone(), mailer, format!("node{n}")),
+                Outbox::new(database.clone(), mailer, format!("node{n}"), None),
             )
         })
         .collect();
@@ -98,7 +100,7 @@ async fn a_message_whose_sending_fails_stays_in_the_outbox_for_a_later_try() {
     let config = Config::for_tests(root.path().join("db"), root.path().join("dist"));
     let database = db::connect_and_migrate(&config).await.unwrap();
     let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", root.path()).unwrap();
-    let outbox = Outbox::new(database.clone(), mailer, "node0".to_owned());
+    let outbox = Outbox::new(database.clone(), mailer, "node0".to_owned(), None);
     outbox
         .enqueue("not a mailbox", "Hello", "Body")
         .await
@@ -125,5 +127,71 @@ async fn a_message_whose_sending_fails_stays_in_the_outbox_for_a_later_try() {
         outbox.drain_once().await.unwrap(),
         0,
         "not tried again before its time"
+    );
+}
+
+#[tokio::test]
+async fn the_delivered_mail_carries_the_tax_invoice_as_a_pdf() {
+    let (app, root) = crate::orders::shop().await;
+    let flour = crate::orders::product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    let (status, placed) = crate::orders::send(
+        &app,
+        reqwest::Method::POST,
+        "/api/v1/orders",
+        &customer,
+        Some(crate::orders::checkout(&[(&flour, 2, 80.0)])),
+    )
+    .await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderId"].as_str().unwrap().to_owned();
+    let path = format!(
+        "/api/v1/orders/{}",
+        placed["order"]["_id"].as_str().unwrap()
+    );
+    for status in ["shipped", "delivered"] {
+        let (answer, body) = crate::orders::send(
+            &app,
+            reqwest::Method::PATCH,
+            &path,
+            &root,
+            Some(serde_json::json!({ "status": status })),
+        )
+        .await;
+        assert_eq!(answer, 200, "{body}");
+    }
+    let outbox = app.data_dir.path().join("data/outbox");
+    let subject = format!("Your order {number} has been delivered");
+    let mut mails = Vec::new();
+    for _ in 0..100 {
+        mails = std::fs::read_dir(&outbox)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| std::fs::read_to_string(entry.path()).unwrap_or_default())
+            .collect();
+        if mails.iter().any(|mail| mail.contains(&subject)) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let delivered = mails
+        .iter()
+        .find(|mail| mail.contains(&subject))
+        .expect("the delivered mail was sent");
+    assert!(delivered.contains("multipart/mixed"), "{delivered}");
+    assert!(delivered.contains("Content-Type: application/pdf"));
+    assert!(delivered.contains(&format!("filename=\"invoice-{number}.pdf\"")));
+    assert!(
+        delivered.contains("JVBERi0"),
+        "the attachment is a PDF (%PDF- in base64)"
+    );
+    let shipped = mails
+        .iter()
+        .find(|mail| mail.contains("is on its way"))
+        .expect("the shipped mail was sent");
+    assert!(
+        !shipped.contains("application/pdf"),
+        "only the delivered mail carries it"
     );
 }

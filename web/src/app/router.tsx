@@ -103,6 +103,7 @@ export const router = createBrowserRouter([
           { path: 'coupons', lazy: adminPage('AdminCouponsPage') },
           { path: 'coupons/create', lazy: adminPage('AdminCreateCouponPage') },
           { path: 'coupons/edit/:code', lazy: adminPage('AdminEditCouponPage') },
+          { path: 'audit', lazy: adminPage('AdminAuditPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -33,16 +33,18 @@ type PagedTableProps = {
   children: ReactNode
   /** The same records as RecordCards, for screens narrower than 640 px; rendered once the data is there. */
   cards: ReactNode
+  /** What an empty page says, when 'No … found.' does not fit (a filtered list). */
+  empty?: string
 }
 
 /**
  * A back-office table at the URL's ?page: a page past the end goes to the last one; the server's
- * message (or 'Failed to fetch …') on failure; 'No … found.' when empty; skeleton rows while
- * loading; the pagination control below. Under 640 px the records are a list of cards instead
- * (`cards`), so nothing needs a sideways scroll; the other form is display:none, so a screen reader
- * meets the records once.
+ * message (or 'Failed to fetch …') on failure; 'No … found.' (or `empty`) when empty; skeleton
+ * rows while loading; the pagination control below. Under 640 px the records are a list of cards
+ * instead (`cards`), so nothing needs a sideways scroll; the other form is display:none, so a
+ * screen reader meets the records once.
  */
-export function PagedTable({ query, page, pagination, noun, columns, head, children, cards }: PagedTableProps) {
+export function PagedTable({ query, page, pagination, noun, columns, head, children, cards, empty }: PagedTableProps) {
   const { search } = useLocation()
   if (pagination && pagination.pageCount > 0 && page > pagination.pageCount) {
     return <Navigate to={{ search: pageSearch(search, pagination.pageCount) }} replace />
@@ -57,7 +59,7 @@ export function PagedTable({ query, page, pagination, noun, columns, head, child
   if (query.data?.data.length === 0) {
     return (
       <p role="status" className="rounded-lg border bg-card p-6 text-center text-muted-foreground">
-        No {noun} found.
+        {empty ?? `No ${noun} found.`}
       </p>
     )
   }

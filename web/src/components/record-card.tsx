@@ -11,8 +11,8 @@ type RecordCardProps = {
   badge?: ReactNode
   /** The record's facts, as RecordFields. */
   children: ReactNode
-  /** The record's actions (RowActions), under its facts. */
-  actions: ReactNode
+  /** The record's actions (RowActions), under its facts; a read-only record (a log entry) has none. */
+  actions?: ReactNode
 }
 
 /**
@@ -31,7 +31,7 @@ export function RecordCard({ title, subtitle, badge, children, actions }: Record
         {badge}
       </div>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">{children}</dl>
-      <div className="mt-4 border-t pt-3">{actions}</div>
+      {actions && <div className="mt-4 border-t pt-3">{actions}</div>}
     </li>
   )
 }

@@ -22,6 +22,13 @@ export type ApiQuery<Path extends PathsWith<'get'>> = paths[Path] extends { get:
   ? NonNullable<Query>
   : never
 
+/** The query parameters of a `method` call to `path`; never for a call that takes none. */
+export type OperationQuery<Path extends keyof paths, Method extends HttpMethod> = paths[Path] extends {
+  [M in Method]: { parameters: { query?: infer Query } }
+}
+  ? NonNullable<Query>
+  : never
+
 /** The JSON a successful `method` call to `path` answers (undefined for 204). */
 export type ApiAnswer<Path extends keyof paths, Method extends keyof paths[Path]> =
   FetchResponse<paths[Path][Method] & object, object, MediaType> extends infer Response

@@ -75,3 +75,26 @@ export type Dashboard = Schemas['Dashboard']
 export type DailySales = Schemas['DailySales']
 export type TopProduct = Schemas['TopProduct']
 export type LowStock = Schemas['LowStock']
+
+/** GET /audit: one admin write, who made it and when, and each changed field as `[before, after]`. */
+export type AuditEntry = Schemas['AuditEntry']
+/** A page of the audit log, newest first. */
+export type AuditList = Schemas['AuditList']
+/** The admin who made a write, by their name at the time. */
+export type AuditActor = Schemas['AuditActor']
+/** The kinds of record the audit log covers. */
+export type AuditEntity = Schemas['AuditEntity']
+/** What a write did: create, update, delete or import. */
+export type AuditAction = Schemas['AuditAction']
+
+/** GET /orders/{id}/timeline: what happened to an order, oldest first. */
+export type OrderTimeline = Schemas['Timeline']
+/** One thing that happened to an order, with a sentence ready to show. */
+export type TimelineEvent = Schemas['TimelineEvent']
+/** Who did it: `kind` customer, admin or system; `_id` and `name` null when unknown. */
+export type TimelineActor = Schemas['TimelineActor']
+
+/** POST /products/import: what an import did, or on a dry run would do (also a 422 import_invalid's `details`). */
+export type ImportReport = Schemas['ImportReport']
+/** One bad cell of an import, or with `field` `file` a bad row or file. */
+export type ImportRowError = Schemas['RowError']

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 
 import { ApiError } from '@/lib/api-errors'
+import type { ImportReport } from '@/lib/api-schemas'
 import { setOnUnauthorized, setTokenSource } from '@/lib/api-session'
 import { uploadError, uploadForm, uploadPercent } from '@/lib/api-upload'
 
@@ -70,7 +71,7 @@ class FakeXhr {
   body: unknown
   status = 0
   responseText = ''
-  upload: { onprogress: Listener } = { onprogress: null }
+  upload: { onprogress: Listener; onload: (() => void) | null } = { onprogress: null, onload: null }
   onload: (() => void) | null = null
   onerror: (() => void) | null = null
 
@@ -113,7 +114,7 @@ describe('uploadForm', () => {
     const progress: number[] = []
     const onProgress = (percent: number) => progress.push(percent)
     signedIn('tok')
-    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id: 'p1' }, { body, onProgress })
+    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { path: { id: 'p1' } }, { body, onProgress })
 
     const xhr = FakeXhr.last
     expect(xhr.method).toBe('PATCH')
@@ -123,10 +124,13 @@ describe('uploadForm', () => {
 
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 160 })
     xhr.upload.onprogress?.({ lengthComputable: false, loaded: 80, total: 0 })
+    expect(progress).toEqual([25])
+    xhr.upload.onload?.()
+    expect(progress).toEqual([25, 100])
     xhr.respond(200, '{"product":{"_id":"p1"}}')
 
     await expect(done).resolves.toEqual({ product: { _id: 'p1' } })
-    expect(progress).toEqual([25, 100])
+    expect(progress).toEqual([25, 100, 100])
   })
 
   it('sends no Authorization header without a token', () => {
@@ -177,8 +181,43 @@ describe('uploadForm', () => {
   it('resolves undefined for an empty 2xx body', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     signedIn('tok')
-    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id: 'p1' }, { body: new FormData() })
+    const done = uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { path: { id: 'p1' } }, { body: new FormData() })
     FakeXhr.last.respond(204, '')
     await expect(done).resolves.toBeUndefined()
+  })
+})
+
+describe('uploadForm with a query', () => {
+  it('adds the query string as the API client writes it, and keeps a refusal’s details', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    signedIn('tok')
+    const done = uploadForm('admin', 'POST', '/api/v1/products/import', { query: { dryRun: false } }, { body: new FormData() })
+    expect(FakeXhr.last.method).toBe('POST')
+    expect(FakeXhr.last.url).toBe('/api/v1/products/import?dryRun=false')
+    expect(FakeXhr.last.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' })
+    const details = { created: 1, updated: 0, errors: [{ row: 2, field: 'price', message: 'Enter a price' }] }
+    FakeXhr.last.respond(
+      422,
+      JSON.stringify({ error: { status: 422, code: 'import_invalid', message: '1 row has errors', details } }),
+    )
+    await expect(done).rejects.toMatchObject({ status: 422, code: 'import_invalid', details })
+  })
+
+  it('sends no query string when the call has none', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    signedIn('tok')
+    void uploadForm('admin', 'POST', '/api/v1/products/import', {}, { body: new FormData() })
+    expect(FakeXhr.last.url).toBe('/api/v1/products/import')
+  })
+
+  it('checks the parameters against the OpenAPI document', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    expectTypeOf(
+      uploadForm('admin', 'POST', '/api/v1/products/import', {}, { body: new FormData() }),
+    ).resolves.toEqualTypeOf<ImportReport>()
+    // @ts-expect-error: the path has an {id} to fill
+    void uploadForm('admin', 'PATCH', '/api/v1/products/{id}', {}, { body: new FormData() })
+    // @ts-expect-error: the import takes no such query parameter
+    void uploadForm('admin', 'POST', '/api/v1/products/import', { query: { dry: true } }, { body: new FormData() })
   })
 })

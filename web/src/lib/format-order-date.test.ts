@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatOrderDate, formatOrderDay, ordinal } from '@/lib/format-order-date'
+import { formatIndiaTime, formatOrderDate, formatOrderDay, ordinal } from '@/lib/format-order-date'
 
 describe('ordinal', () => {
   it('gives st, nd, rd and th as English does', () => {
@@ -39,5 +39,26 @@ describe('formatOrderDay', () => {
     expect(formatOrderDay(new Date(2026, 10, 23, 15, 5))).toBe('Nov 23rd, 2026')
     expect(formatOrderDay(new Date(2026, 10, 23, 15, 5).toISOString())).toBe('Nov 23rd, 2026')
     expect(formatOrderDay('soon')).toBe('soon')
+  })
+})
+
+describe('formatIndiaTime', () => {
+  it('writes the moment in India time (UTC+05:30), en-IN order, with the zone named', () => {
+    expect(formatIndiaTime('2026-11-25T06:00:00Z')).toBe('25 Nov 2026, 11:30 am IST')
+    expect(formatIndiaTime('2026-11-25T06:45:09.123Z')).toBe('25 Nov 2026, 12:15 pm IST')
+  })
+
+  it('moves to the next India day after 18:30 UTC, and writes midnight as 12 am', () => {
+    expect(formatIndiaTime('2026-12-31T18:30:00Z')).toBe('1 Jan 2027, 12:00 am IST')
+    expect(formatIndiaTime('2026-12-31T18:29:00Z')).toBe('31 Dec 2026, 11:59 pm IST')
+  })
+
+  it('reads an offset as the moment it names', () => {
+    expect(formatIndiaTime('2026-11-25T11:30:00+05:30')).toBe('25 Nov 2026, 11:30 am IST')
+    expect(formatIndiaTime(new Date(Date.UTC(2026, 0, 5, 3, 4)))).toBe('5 Jan 2026, 8:34 am IST')
+  })
+
+  it('gives back text that is not a date', () => {
+    expect(formatIndiaTime('soon')).toBe('soon')
   })
 })

@@ -36,3 +36,20 @@ export function formatOrderDay(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return String(value)
   return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())}, ${date.getFullYear()}`
 }
+
+/** India's offset from UTC, in minutes: IST is UTC+05:30 all year (no daylight saving). */
+const INDIA_OFFSET_MINUTES = 330
+
+/**
+ * A moment in India time as en-IN writes it, whatever the viewer's time zone, with the zone
+ * named: "25 Nov 2026, 11:30 am IST". The back office's logs use it, as their day filters are
+ * India days. Text that is not a date comes back as it is.
+ */
+export function formatIndiaTime(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return String(value)
+  const india = new Date(date.getTime() + INDIA_OFFSET_MINUTES * 60_000)
+  const hours = india.getUTCHours()
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${pad(india.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`
+  return `${india.getUTCDate()} ${MONTHS[india.getUTCMonth()]} ${india.getUTCFullYear()}, ${clock} IST`
+}

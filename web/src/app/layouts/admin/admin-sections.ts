@@ -1,4 +1,13 @@
-import { ClipboardList, FolderTree, Package, ShieldCheck, TicketPercent, Users, type LucideIcon } from 'lucide-react'
+import {
+  ClipboardList,
+  FolderTree,
+  History,
+  Package,
+  ShieldCheck,
+  TicketPercent,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 
 export type AdminSection = { to: string; label: string; icon: LucideIcon }
 
@@ -9,10 +18,17 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/category', label: 'Category', icon: FolderTree },
+  { to: '/admin/audit', label: 'Audit log', icon: History },
 ]
 
-/** The header title: the section's name uppercased, or DASHBOARD at /admin. */
+/**
+ * The header title: the name of the section the page is in, as the navigation names it, in
+ * capitals (ORDERS, AUDIT LOG; the URL's own word for a page outside the sections), or DASHBOARD
+ * at /admin.
+ */
 export function adminSectionTitle(pathname: string) {
-  const section = pathname.split('/')[2]
-  return (section || 'dashboard').toUpperCase()
+  const segment = pathname.split('/')[2]
+  if (!segment) return 'DASHBOARD'
+  const section = adminSections.find(({ to }) => to === `/admin/${segment}`)
+  return (section?.label ?? segment).toUpperCase()
 }

@@ -2,6 +2,7 @@
 export { AdminAdminsPage } from './admins'
 export { AdminCreateAdminPage } from './admins-create'
 export { AdminEditAdminPage } from './admins-edit'
+export { AdminAuditPage } from './audit'
 export { AdminAuthLayout } from './auth-layout'
 export { AdminCategoriesPage } from './category'
 export { AdminCreateCategoryPage } from './category-create'

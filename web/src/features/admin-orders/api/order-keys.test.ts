@@ -12,10 +12,12 @@ describe('orderKeys', () => {
       { page: 1, q: 'ord1', status: 'paid', limit: 10 },
     ])
     expect(orderKeys.detail('o1')).toEqual(['orders', 'admin', 'detail', 'o1'])
+    expect(orderKeys.timeline('o1')).toEqual(['orders', 'admin', 'timeline', 'o1'])
   })
 
   it('nests every key under the feature key that writes invalidate', () => {
-    for (const key of [orderKeys.lists(), orderKeys.page({ page: 1, q: '' }), orderKeys.detail('o1')]) {
+    const keys = [orderKeys.lists(), orderKeys.page({ page: 1, q: '' }), orderKeys.detail('o1'), orderKeys.timeline('o1')]
+    for (const key of keys) {
       expect(key.slice(0, orderKeys.all.length)).toEqual(['orders'])
     }
   })

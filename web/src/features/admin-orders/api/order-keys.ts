@@ -17,6 +17,8 @@ export const orderKeys = {
   lists: () => [...orderKeys.admin(), 'list'] as const,
   page: (query: OrdersQuery) => [...orderKeys.lists(), { ...query, limit: ORDERS_PAGE_SIZE }] as const,
   detail: (id: string) => [...orderKeys.admin(), 'detail', id] as const,
+  /** An order's history: under `all`, so that saving the order (which invalidates it) refreshes it. */
+  timeline: (id: string) => [...orderKeys.admin(), 'timeline', id] as const,
 }
 
 /**

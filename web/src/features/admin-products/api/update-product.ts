@@ -8,7 +8,7 @@ import { uploadForm, type FormUpload } from '@/lib/api-upload'
  * delete_imageN=true clears one. Errors as for POST /products.
  */
 export function updateProduct(id: string, upload: FormUpload) {
-  return uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { id }, upload)
+  return uploadForm('admin', 'PATCH', '/api/v1/products/{id}', { path: { id } }, upload)
 }
 
 export function useUpdateProduct(id: string) {
