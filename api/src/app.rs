@@ -126,6 +126,7 @@ impl AppState {
             database,
             images,
             load_baseline,
+            placements: orders::gate::PlacementGate::default(),
         }))
     }
 }

@@ -57,6 +57,8 @@ pub struct Services {
     pub image_work: Gate,
     /// The fixed response of load tests, when configured.
     pub load_baseline: Option<axum::body::Bytes>,
+    /// This node's order placements, one transaction at a time.
+    pub placements: crate::orders::gate::PlacementGate,
 }
 
 impl From<Services> for AppState {

@@ -173,6 +173,7 @@ pub async fn create(
     let id = workflow::place(
         &state.db,
         &state.catalog_feed,
+        &state.placements,
         tax_rules(&state),
         placement,
         &items,

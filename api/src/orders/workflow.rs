@@ -16,6 +16,7 @@ use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
+use crate::orders::gate::PlacementGate;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::mails;
 use crate::orders::repo::{
@@ -359,6 +360,7 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 pub async fn place(
     db: &Db,
     catalog: &Follower,
+    gate: &PlacementGate,
     rules: TaxRules,
     placement: Placement,
     items: &[CartItemInput],
@@ -418,7 +420,10 @@ pub async fn place(
                 coupon: coupon.map(|(_, _, used)| used),
             };
             let mark = catalog.mark();
-            match repo::place(db, order, &work).await {
+            let turn = gate.turn().await;
+            let placed = repo::place(db, order, &work).await;
+            drop(turn);
+            match placed {
                 Ok(id) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(id))
