@@ -88,22 +88,17 @@ impl Outbox {
         Ok(())
     }
 
-    /// Claims the messages due now and sends them; returns how many were sent.
+    /// Claims the messages due now, a batch at a time, and sends them; returns how many were
+    /// sent. A batch is claimed in one write and marked sent in another (a node that dies
+    /// between the two sends those of its batch again once the lease ends).
     pub async fn drain_once(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
         loop {
-            let due = repo::due(&self.db, BATCH).await?;
-            let mut claimed_any = false;
-            for id in &due {
-                let Some(message) = repo::claim(&self.db, id, &self.node, LEASE).await? else {
-                    continue;
-                };
-                claimed_any = true;
-                match self.send(&message).await {
-                    Ok(()) => {
-                        repo::sent(&self.db, &message.id).await?;
-                        sent += 1;
-                    }
+            let batch = repo::claim_due(&self.db, &self.node, LEASE, BATCH).await?;
+            let mut delivered = Vec::with_capacity(batch.len());
+            for message in &batch {
+                match self.send(message).await {
+                    Ok(()) => delivered.push(message.id.clone()),
                     Err(error) => {
                         let give_up = message.attempts >= MAX_TRIES;
                         let retry_in = retry_delay(message.attempts);
@@ -119,7 +114,9 @@ impl Outbox {
                     }
                 }
             }
-            if due.len() < BATCH as usize || !claimed_any {
+            sent += delivered.len();
+            repo::sent(&self.db, delivered).await?;
+            if batch.len() < BATCH as usize {
                 return Ok(sent);
             }
         }

@@ -42,56 +42,50 @@ pub async fn enqueue(db: &Db, recipient: &str, subject: &str, body: &str) -> any
     Ok(())
 }
 
-/// The ids of up to `limit` messages due now, oldest first.
-pub async fn due(db: &Db, limit: u32) -> anyhow::Result<Vec<RecordId>> {
-    let mut response = db
-        .query("SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit")
-        .bind(("limit", i64::from(limit)))
-        .await
-        .context("reading the outbox")?;
-    response.take(0).context("reading the outbox")
-}
-
-/// Claims a message for `lease` if it is still due: `None` when another node has it (or sent
-/// it, or claimed it at the same moment and won).
-pub async fn claim(
+/// Claims up to `limit` of the messages due now, oldest first, for `lease`, in one statement:
+/// none when another node claimed them at the same moment (its write won; they are its now).
+pub async fn claim_due(
     db: &Db,
-    id: &RecordId,
     node: &str,
     lease: Duration,
-) -> anyhow::Result<Option<Claimed>> {
-    let sent = db
+    limit: u32,
+) -> anyhow::Result<Vec<Claimed>> {
+    let claimed = db
         .query(
-            "UPDATE $id SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
+            "UPDATE (SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit) \
+             SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
              WHERE pending = true AND due_at <= time::now() \
              RETURN id, recipient, subject, body, html, attempts, order, attach_invoice",
         )
-        .bind(("id", id.clone()))
+        .bind(("limit", i64::from(limit)))
         .bind(("lease", surrealdb::types::Duration::from(lease)))
         .bind(("node", node.to_owned()))
         .await;
-    let result = match sent {
+    let result = match claimed {
         Ok(mut response) => response.take::<Vec<Claimed>>(0),
         Err(error) => Err(error),
     };
     match result {
-        Ok(mut claimed) => Ok(claimed.pop()),
-        // Two nodes claiming the same message at once: the one whose write lost has no claim.
-        Err(error) if crate::db::errors::is_conflict(&error) => Ok(None),
-        Err(error) => Err(error).context("claiming a mail"),
+        Ok(claimed) => Ok(claimed),
+        // Two nodes claiming the same messages at once: the one whose write lost has no claim.
+        Err(error) if crate::db::errors::is_conflict(&error) => Ok(Vec::new()),
+        Err(error) => Err(error).context("claiming mail"),
     }
 }
 
-/// Marks a claimed message sent and forgets its body.
-pub async fn sent(db: &Db, id: &RecordId) -> anyhow::Result<()> {
+/// Marks claimed messages sent and forgets their bodies.
+pub async fn sent(db: &Db, ids: Vec<RecordId>) -> anyhow::Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
     db.query(
-        "UPDATE $id SET pending = false, sent_at = time::now(), body = '', html = NONE RETURN NONE",
+        "UPDATE $ids SET pending = false, sent_at = time::now(), body = '', html = NONE RETURN NONE",
     )
-    .bind(("id", id.clone()))
+    .bind(("ids", ids))
     .await
-    .context("marking a mail sent")?
+    .context("marking mail sent")?
     .check()
-    .context("marking a mail sent")?;
+    .context("marking mail sent")?;
     Ok(())
 }
 
