@@ -98,19 +98,20 @@ impl AppState {
             format!("{:08x}", rand::random::<u32>()),
             Some(invoices),
         );
-        outbox.spawn();
+        let background = crate::background::Tasks::default();
+        outbox.spawn(&background);
         let catalog_feed = Follower::start(db.clone())
             .await
             .context("loading the catalog")?;
-        catalog_feed.spawn();
+        catalog_feed.spawn(&background);
         let catalog = Arc::clone(catalog_feed.model());
-        let database = Availability::watch(db.clone());
+        let database = Availability::watch(db.clone(), &background);
         let load_baseline = config
             .load_baseline_file
             .as_deref()
             .map(load_baseline::read)
             .transpose()?;
-        maintenance::spawn(db.clone(), images.clone());
+        maintenance::spawn(db.clone(), images.clone(), &background);
         Ok(AppState::from(Services {
             db,
             config: Arc::new(config),
@@ -127,6 +128,7 @@ impl AppState {
             images,
             load_baseline,
             placements: orders::gate::PlacementGate::default(),
+            background,
         }))
     }
 }
@@ -185,7 +187,8 @@ async fn api_not_found() -> ApiError {
 /// Binds the configured address and serves until SIGINT or SIGTERM, then drains in-flight requests.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
-    let router = build(config).await?;
+    let state = AppState::new(config).await?;
+    let router = router(state.clone());
     let listener = TcpListener::bind(address)
         .await
         .with_context(|| format!("binding {address}"))?;
@@ -204,6 +207,12 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     .with_graceful_shutdown(shutdown_signal())
     .await
     .context("serving")?;
+    // The requests are answered and their router is gone; the background tasks hold the other
+    // database handles.
+    state.background.stop().await;
+    let (db, database_url) = (state.db.clone(), state.config.database_url.clone());
+    drop(state);
+    db::close(db, &database_url).await;
     tracing::info!("Whisk stopped");
     Ok(())
 }

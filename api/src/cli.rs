@@ -118,6 +118,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect_and_migrate(&config).await?;
             let admin =
                 bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
+            db::close(db, &config.database_url).await;
             println!(
                 "Created {} admin {} <{}>",
                 admin.role.as_str(),
@@ -133,6 +134,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 eprintln!("Added {done} of {products} products")
             })
             .await?;
+            db::close(db, &config.database_url).await;
             println!("Added {products} products");
             Ok(())
         }
@@ -148,6 +150,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 eprintln!("Added {done} of {orders} orders")
             })
             .await?;
+            db::close(db, &config.database_url).await;
             println!("Added {orders} orders over the last {days} days");
             Ok(())
         }
@@ -160,6 +163,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 file.display()
             );
             db::backup::backup(&db, &file).await?;
+            db::close(db, &config.database_url).await;
             let size = std::fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0);
             println!(
                 "Backup written: {} ({:.1} kB)",
@@ -178,6 +182,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             db::backup::restore(&db, &file).await?;
             db::apply_schema(&db).await?;
+            db::close(db, &config.database_url).await;
             println!("Restored {} into {}", file.display(), config.database_url);
             Ok(())
         }

@@ -10,6 +10,7 @@ pub mod admins;
 pub mod app;
 pub mod audit;
 pub mod auth;
+pub mod background;
 pub mod capacity;
 pub mod catalog;
 pub mod categories;

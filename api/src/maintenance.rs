@@ -13,9 +13,9 @@ use crate::uploads::ImageCache;
 /// How often the chores run.
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 
-/// Starts the chores on the runtime; they stop with it.
-pub fn spawn(db: Db, images: ImageCache) {
-    tokio::spawn(async move {
+/// Starts the chores among `tasks`.
+pub fn spawn(db: Db, images: ImageCache, tasks: &crate::background::Tasks) {
+    tasks.spawn(async move {
         let mut ticks = tokio::time::interval(INTERVAL);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {

@@ -59,6 +59,8 @@ pub struct Services {
     pub load_baseline: Option<axum::body::Bytes>,
     /// This node's order placements, one transaction at a time.
     pub placements: crate::orders::gate::PlacementGate,
+    /// The tasks beside the requests, stopped before the database closes.
+    pub background: crate::background::Tasks,
 }
 
 impl From<Services> for AppState {

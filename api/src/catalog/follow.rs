@@ -265,11 +265,11 @@ impl Follower {
         }
     }
 
-    /// Reads the feed every [`INTERVAL`] until the runtime stops; a failed read (the database
+    /// Reads the feed every [`INTERVAL`] until the tasks stop; a failed read (the database
     /// restarting, say) is tried again, and the feed resumes where it stopped.
-    pub fn spawn(self: &Arc<Follower>) {
+    pub fn spawn(self: &Arc<Follower>, tasks: &crate::background::Tasks) {
         let follower = Arc::clone(self);
-        tokio::spawn(async move {
+        tasks.spawn(async move {
             let mut failing_since: Option<Instant> = None;
             let mut reads: u32 = 0;
             loop {

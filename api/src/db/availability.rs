@@ -37,14 +37,14 @@ impl Default for Availability {
 }
 
 impl Availability {
-    /// Watches `db` from now on, pinging it until the runtime stops.
-    pub fn watch(db: Db) -> Arc<Availability> {
+    /// Watches `db` from now on, pinging it until `tasks` stop.
+    pub fn watch(db: Db, tasks: &crate::background::Tasks) -> Arc<Availability> {
         let availability = Arc::new(Availability {
             up: watch::Sender::new(true),
             db: Some(db.clone()),
         });
         let watcher = Arc::clone(&availability);
-        tokio::spawn(async move {
+        tasks.spawn(async move {
             let mut down_since: Option<Instant> = None;
             loop {
                 let answered = ping(&db).await;

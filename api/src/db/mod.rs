@@ -6,6 +6,9 @@ pub mod backup;
 pub mod errors;
 pub mod retry;
 
+use std::path::Path;
+use std::time::{Duration, Instant};
+
 use anyhow::Context;
 use surrealdb::Surreal;
 use surrealdb::engine::any::{self, Any};
@@ -31,7 +34,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<Db> {
     if let Some(parent) = config
         .database_url
         .strip_prefix("surrealkv://")
-        .and_then(|path| std::path::Path::new(path).parent())
+        .and_then(|path| Path::new(path).parent())
         .filter(|parent| !parent.as_os_str().is_empty())
     {
         std::fs::create_dir_all(parent)
@@ -63,6 +66,39 @@ pub async fn apply_schema(db: &Db) -> anyhow::Result<()> {
         .check()
         .context("applying schema.surql")?;
     Ok(())
+}
+
+/// The longest [`close`] waits for an embedded store to close.
+const CLOSE_WAIT: Duration = Duration::from_secs(20);
+
+/// Drops `db`, which must be this process's last handle, and waits until an embedded SurrealKV
+/// store has closed: it writes its memtable to disk then, so the next start reads tables instead
+/// of replaying the whole write-ahead log into memory. The store releases its `LOCK` file last,
+/// which is what this waits for. A store still open after [`CLOSE_WAIT`] (a handle kept
+/// elsewhere) is logged and left: the next start replays its log, as after a crash.
+pub async fn close(db: Db, database_url: &str) {
+    drop(db);
+    let Some(path) = database_url.strip_prefix("surrealkv://") else {
+        return;
+    };
+    let lock = Path::new(path.split('?').next().unwrap_or(path)).join("LOCK");
+    let started = Instant::now();
+    while !released(&lock) {
+        if started.elapsed() >= CLOSE_WAIT {
+            tracing::warn!(store = %path, "the database did not close in time: the next start replays its log");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tracing::info!(store = %path, took = ?started.elapsed(), "database closed");
+}
+
+/// True when no one holds the store's lock (or there is no lock file).
+fn released(lock: &Path) -> bool {
+    match std::fs::File::open(lock) {
+        Ok(file) => file.try_lock().is_ok(),
+        Err(_) => true,
+    }
 }
 
 /// True when the database answers a trivial query.

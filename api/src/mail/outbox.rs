@@ -123,10 +123,10 @@ impl Outbox {
     }
 
     /// Drains the outbox whenever a message is stored here and every [`INTERVAL`], until the
-    /// runtime stops.
-    pub fn spawn(self: &Arc<Outbox>) {
+    /// tasks stop.
+    pub fn spawn(self: &Arc<Outbox>, tasks: &crate::background::Tasks) {
         let outbox = Arc::clone(self);
-        tokio::spawn(async move {
+        tasks.spawn(async move {
             loop {
                 tokio::select! {
                     () = outbox.wake.notified() => {},

@@ -26,5 +26,6 @@ mod payments;
 mod product_stock;
 mod products;
 mod roles;
+mod shutdown;
 mod throttles;
 mod web;
