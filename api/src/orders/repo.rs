@@ -643,7 +643,8 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
         .query(concat!(
             "BEGIN; ",
             crate::audit_before!(),
-            "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending') >= $max_pending \
+            // Reads at most the limit's worth of the customer's pending orders.
+            "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending' LIMIT $max_pending) >= $max_pending \
                  { THROW 'too_many_pending:' + <string> $max_pending }; ",
             check_prices_and_move_stock!(),
             "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
