@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import wasm from 'vite-plugin-wasm'
 
+import { prerenderShells } from './vite-plugins/prerender-shells'
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|wasm|txt|webmanifest)$/
 
 /**
@@ -17,7 +19,8 @@ function precompress(): Plugin {
   let outDir = 'dist'
   return {
     name: 'whisk-precompress',
-    apply: 'build',
+    // Not the prerender's own server build (vite-plugins/prerender-shells.ts), which is thrown away.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
@@ -46,7 +49,7 @@ function precompress(): Plugin {
 
 // The API serves the built app; during `npm run dev` it proxies API calls to a running server.
 export default defineConfig({
-  plugins: [wasm(), react(), tailwindcss(), precompress()],
+  plugins: [wasm(), react(), tailwindcss(), prerenderShells(), precompress()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   build: { target: 'es2022', assetsInlineLimit: 0 },
   server: {

@@ -63,13 +63,45 @@ pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
         .fallback_service(app)
 }
 
-/// The pages a visit most often starts on (home, the product list, a product), whose HTML tells
-/// the browser about the data and pictures the first screen shows.
+/// The pages a visit most often starts on (home, the product list, a product): each is answered
+/// with its prerendered first screen, and the HTML tells the browser about the data and pictures
+/// that screen shows.
 pub fn landing_pages() -> Router<AppState> {
     Router::new()
         .route("/", get(home_page))
         .route("/products", get(products_page))
         .route("/products/{id}", get(product_page))
+}
+
+/// A storefront page's first screen as the app first draws it (layout, headings, skeletons), in
+/// `dist/shells/` (`web/src/prerender`): the browser paints it before the script arrives, and
+/// the app then replaces it with the same screen. The cart has none: its lines live in the
+/// browser, and a shell would show it empty until the script ran.
+#[derive(Debug, Clone, Copy)]
+enum Shell {
+    Home,
+    Products,
+    Product,
+}
+
+impl Shell {
+    fn file(self) -> &'static str {
+        match self {
+            Shell::Home => "home.html",
+            Shell::Products => "products.html",
+            Shell::Product => "product.html",
+        }
+    }
+}
+
+/// The page's shell, or `index.html` when the build wrote none.
+async fn page_html(dist: &Path, shell: Shell) -> Option<String> {
+    match tokio::fs::read_to_string(dist.join("shells").join(shell.file())).await {
+        Ok(html) => Some(html),
+        Err(_) => tokio::fs::read_to_string(dist.join("index.html"))
+            .await
+            .ok(),
+    }
 }
 
 /// How many pictures of a grid are hinted: the first screenful (the web's `EAGER_CARDS`).
@@ -78,20 +110,23 @@ const HINTED_CARDS: usize = 3;
 /// The app's `index.html` with `hints` before `</head>`. Without them the first screen's data and
 /// pictures are only asked for once the app has run (a phone's largest paint waits behind the
 /// whole script); with them they load while the script does.
-async fn page_with_hints(state: &AppState, hints: &str) -> Response<Body> {
-    index_page(
-        &state.config.web_dist.join("index.html"),
-        StatusCode::OK,
-        hints,
-    )
-    .await
+async fn page_with_hints(state: &AppState, shell: Shell, hints: &str) -> Response<Body> {
+    match page_html(&state.config.web_dist, shell).await {
+        Some(html) => html_page(&html, StatusCode::OK, hints),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 /// `index.html` with `hints` before `</head>`, answered with `status`.
 async fn index_page(index: &Path, status: StatusCode, hints: &str) -> Response<Body> {
-    let Ok(html) = tokio::fs::read_to_string(index).await else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
+    match tokio::fs::read_to_string(index).await {
+        Ok(html) => html_page(&html, status, hints),
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// `html` with `hints` before `</head>`, answered with `status`.
+fn html_page(html: &str, status: StatusCode, hints: &str) -> Response<Body> {
     (
         status,
         [
@@ -113,17 +148,17 @@ async fn home_page(State(state): State<AppState>) -> Response<Body> {
         ..ProductParams::default()
     };
     let hints = listing_hints(&state, "/api/v1/products?featured=true", featured);
-    page_with_hints(&state, &hints).await
+    page_with_hints(&state, Shell::Home, &hints).await
 }
 
 /// The product list: hinted only as first opened, without filters (the app then asks for
-/// `/api/v1/products`); a filtered list gets the plain page.
+/// `/api/v1/products`); a filtered list gets the shell without hints.
 async fn products_page(State(state): State<AppState>, uri: Uri) -> Response<Body> {
     let hints = match uri.query() {
         None | Some("") => listing_hints(&state, "/api/v1/products", ProductParams::default()),
         Some(_) => String::new(),
     };
-    page_with_hints(&state, &hints).await
+    page_with_hints(&state, Shell::Products, &hints).await
 }
 
 /// A product page: the product's JSON and its main picture. An unknown product gets the plain
@@ -132,14 +167,18 @@ async fn product_page(
     State(state): State<AppState>,
     UrlPath(id): UrlPath<String>,
 ) -> Response<Body> {
-    let index = state.config.web_dist.join("index.html");
     match state.catalog.snapshot().product(&id) {
-        Some(product) => index_page(&index, StatusCode::OK, &preload_hints(&id, &product)).await,
-        None => index_page(&index, StatusCode::NOT_FOUND, "").await,
+        Some(product) => {
+            page_with_hints(&state, Shell::Product, &preload_hints(&id, &product)).await
+        }
+        None => {
+            let index = state.config.web_dist.join("index.html");
+            index_page(&index, StatusCode::NOT_FOUND, "").await
+        }
     }
 }
 
-/// The page routes of the web app's router (`web/src/app/router.tsx`); `:name` stands for one
+/// The page routes of the web app's router (`web/src/app/route-tree.tsx`); `:name` stands for one
 /// path segment. A test keeps the two lists equal.
 pub const APP_PAGES: &[&str] = &[
     "/",

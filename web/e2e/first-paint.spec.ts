@@ -22,6 +22,100 @@ async function holdPricingWasm(page: Page) {
   return { release, asked }
 }
 
+/**
+ * Holds back the requests to URLs matching `pattern` until the returned function is called. The
+ * app's scripts are held rather than failed: a script that fails to load makes
+ * public/boot-fallback.js replace the page with "Whisk couldn't start" (pricing-unavailable.spec).
+ */
+async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(pattern, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/** The page's layout shifts so far, added up as CLS adds them. */
+function layoutShiftSoFar(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries()) total += (entry as PerformanceEntry & { value: number }).value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 250)
+      }),
+  )
+}
+
+test('the home page paints its header and headline from the HTML, and the app takes it over in place', async ({
+  page,
+}) => {
+  const releaseScripts = await holdRequests(page, '**/assets/*.js')
+  // The API too, so that the app's first render is still loading, like the shell, when it draws over it.
+  const releaseApi = await holdRequests(page, '**/api/**')
+  await page.goto('/', { waitUntil: 'commit' })
+
+  const root = page.locator('#root')
+  await expect(root).toHaveAttribute('data-shell', '')
+  await expect(page.getByRole('heading', { level: 1, name: 'Unleash your culinary creativity' })).toBeVisible()
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'Whisk', exact: true })).toBeVisible()
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect(header.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+  await expect(page).toHaveTitle('Baking supplies for home bakers · Whisk')
+
+  releaseScripts()
+  await expect(root).not.toHaveAttribute('data-shell')
+  await expect(page.getByRole('banner')).toHaveCount(1)
+  await expect(page.getByRole('contentinfo')).toHaveCount(1)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unleash your culinary creativity')
+  expect(await layoutShiftSoFar(page), 'the app drew over the shell without moving it').toBe(0)
+  releaseApi()
+
+  await page.getByRole('main').getByRole('link', { name: 'Browse products' }).click()
+  await expect(page).toHaveURL(/\/products$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products')
+})
+
+test('the listing paints its header and placeholder grid from the HTML, then the app shows the products', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag()
+  const token = await seedToken(request)
+  const category = await createCategory(request, token, `Shell Shelf ${tag}`)
+  await createProduct(request, token, {
+    title: `Semolina ${tag}`,
+    company: `Millstone ${tag}`,
+    description: 'Fine semolina.',
+    sellingPrice: 95,
+    price: 110,
+    stock: 4,
+    category: category.name,
+  })
+  const releaseScripts = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/products', { waitUntil: 'commit' })
+
+  await expect(page.locator('#root')).toHaveAttribute('data-shell', '')
+  await expect(page.getByRole('banner').getByRole('search', { name: 'Site' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+  const placeholders = page.getByRole('main').locator('[data-slot="skeleton"]')
+  await expect(placeholders.first()).toBeVisible()
+  expect(await placeholders.count()).toBeGreaterThanOrEqual(6 * 4)
+
+  releaseScripts()
+  await expect(page.locator('#root')).not.toHaveAttribute('data-shell')
+  await expect(page.getByRole('banner')).toHaveCount(1)
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).fill(tag)
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('heading', { name: `Semolina ${tag}` })).toBeVisible()
+  await expect(placeholders).toHaveCount(0)
+})
+
 test('the storefront shows products and prices before the pricing wasm arrives, and the cart works once it does', async ({
   page,
   request,

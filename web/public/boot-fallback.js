@@ -2,10 +2,14 @@
 // script did not download, say after a deploy or offline, or threw while starting), this says so
 // with a reload button instead of leaving a blank page. Once the app has drawn, its own error
 // screens take over; an app that starts after all replaces this message (React clears #root).
+// A #root still marked data-shell holds the page prerendered at build time, which the app has
+// not drawn over yet (src/main.tsx takes the mark off): that counts as nothing drawn, and the
+// message takes the shell's place.
 // Plain script and inline styles: it must work when the app's CSS and modules did not arrive.
 ;(function () {
   function show() {
     var root = document.getElementById('root')
+    if (root && root.hasAttribute('data-shell')) root.textContent = ''
     if (root && root.childNodes.length > 0) return
     if (!root) {
       root = document.createElement('div')

@@ -13,6 +13,8 @@ document.head.querySelector('meta[name="description"]')?.remove()
 
 // Anything that fails before React has drawn (this module, a chunk it imports) is shown by
 // public/boot-fallback.js; from the first render on, by AppErrorBoundary and RouteErrorPage.
+// #root may hold a prerendered shell of this page (src/prerender): React's first render, which
+// draws the same, replaces it.
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
@@ -25,3 +27,6 @@ createRoot(root).render(
     </AppErrorBoundary>
   </StrictMode>,
 )
+
+// The app has started: the shell is React's now, and boot-fallback.js leaves #root alone.
+root.removeAttribute('data-shell')

@@ -259,7 +259,7 @@ async fn the_server_knows_every_page_of_the_web_apps_router() {
     // literals are the pages without the leading slash, and the admin pages without 'admin/'.
     let router = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../web/src/app/router.tsx"
+        "/../web/src/app/route-tree.tsx"
     ))
     .unwrap();
     let literals: std::collections::BTreeSet<&str> = router
@@ -279,7 +279,7 @@ async fn the_server_knows_every_page_of_the_web_apps_router() {
         .collect();
     assert_eq!(
         literals, expected,
-        "web::APP_PAGES and router.tsx list different pages"
+        "web::APP_PAGES and route-tree.tsx list different pages"
     );
 }
 
@@ -331,5 +331,60 @@ async fn robots_and_the_sitemap_are_real_files_naming_every_product() {
     assert!(
         sitemap.contains("<loc>https://whisk.example/products</loc>"),
         "{sitemap}"
+    );
+}
+
+#[tokio::test]
+async fn storefront_landing_pages_answer_with_their_prerendered_first_screen() {
+    let app = spawn_app().await;
+    let shells = app.web_dist.join("shells");
+    std::fs::create_dir_all(&shells).unwrap();
+    for name in ["home", "products", "product"] {
+        std::fs::write(
+            shells.join(format!("{name}.html")),
+            format!("<!doctype html><html><head><title>Whisk</title></head><body><div id=root data-shell>{name} shell</div></body></html>"),
+        )
+        .unwrap();
+    }
+
+    for (path, shell) in [
+        ("/", "home shell"),
+        ("/products", "products shell"),
+        ("/products?category=Molds", "products shell"),
+    ] {
+        let page = app.get(path).await;
+        assert_eq!(page.status(), 200, "{path}");
+        assert_eq!(page.headers()["cache-control"], "no-cache");
+        let html = page.text().await.unwrap();
+        assert!(html.contains(shell), "{path}: {html}");
+    }
+    let home = app.get("/").await.text().await.unwrap();
+    let head = &home[..home.find("</head>").unwrap()];
+    assert!(
+        head.contains(
+            r#"<link rel="preload" href="/api/v1/products?featured=true" as="fetch" crossorigin>"#
+        ),
+        "the shell keeps the hints: {head}"
+    );
+
+    for (path, status) in [
+        ("/about", 200),
+        ("/cart", 200),
+        ("/products/nosuchproduct", 404),
+    ] {
+        let page = app.get(path).await;
+        assert_eq!(page.status(), status, "{path}");
+        let html = page.text().await.unwrap();
+        assert!(
+            html.contains("<div id=root></div>") && !html.contains("shell"),
+            "{path} has no shell: {html}"
+        );
+    }
+
+    std::fs::remove_dir_all(&shells).unwrap();
+    let plain = app.get("/").await.text().await.unwrap();
+    assert!(
+        plain.contains("<div id=root></div>"),
+        "without shells the page is index.html"
     );
 }

@@ -64,8 +64,9 @@ export type ApiClient = {
 /** A client of the API that calls as `session` (its token attached), or as nobody. */
 function createApiClient(session?: ApiSession): ApiClient {
   const client = createClient<paths>({
-    // The page's origin, as a relative URL would be; Request objects need an absolute one.
-    baseUrl: location.origin,
+    // The page's origin, as a relative URL would be; Request objects need an absolute one. There
+    // is no page while the build prerenders the storefront's shells, which call nothing.
+    baseUrl: globalThis.location?.origin,
     headers: { Accept: 'application/json' },
     // Looked up at each call rather than captured, so that tests can stand in for it.
     fetch: (request) => fetch(request),

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+
+import { shellDocument } from '@/prerender/shell-document'
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta name="description" content="The shop" />
+    <title>Whisk · Baking supplies</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+describe('shellDocument', () => {
+  it('puts the markup inside #root and marks it as a shell', () => {
+    const html = shellDocument(INDEX_HTML, '<header>Whisk</header><main>Hi</main>')
+    expect(html).toContain('<div id="root" data-shell=""><header>Whisk</header><main>Hi</main></div>')
+    expect(html).not.toContain('<div id="root"></div>')
+  })
+
+  it('keeps everything else of index.html as it is', () => {
+    const html = shellDocument(INDEX_HTML, '<p>x</p>')
+    expect(html.replace('<div id="root" data-shell=""><p>x</p></div>', '<div id="root"></div>')).toBe(INDEX_HTML)
+  })
+
+  it("moves the page's title and description into the head, in place of index.html's", () => {
+    const html = shellDocument(
+      INDEX_HTML,
+      '<title>Cart · Whisk</title><meta name="description" content="Your cart"/><main>Cart</main>',
+    )
+    expect(html).toContain('<meta name="description" content="Your cart"/>\n    <title>Cart · Whisk</title>')
+    expect(html).not.toContain('The shop')
+    expect(html).not.toContain('Whisk · Baking supplies')
+    expect(html).toContain('<div id="root" data-shell=""><main>Cart</main></div>')
+  })
+
+  it('leaves title-like text further in the markup where it is', () => {
+    const markup = '<main><svg><title>Logo</title></svg></main>'
+    const html = shellDocument(INDEX_HTML, markup)
+    expect(html).toContain('<title>Whisk · Baking supplies</title>')
+    expect(html).toContain(`<div id="root" data-shell="">${markup}</div>`)
+  })
+
+  it('copies dollar signs in the markup literally', () => {
+    expect(shellDocument(INDEX_HTML, "<p>$& $' $1</p>")).toContain("<p>$& $' $1</p>")
+    expect(shellDocument(INDEX_HTML, '<title>$& deals</title>')).toContain('<title>$& deals</title>')
+  })
+
+  it('refuses an index.html without exactly one empty #root', () => {
+    expect(() => shellDocument('<body></body>', '<p>x</p>')).toThrow(/exactly one/)
+    expect(() => shellDocument(`${INDEX_HTML}${INDEX_HTML}`, '<p>x</p>')).toThrow(/exactly one/)
+  })
+})

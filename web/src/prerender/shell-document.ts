@@ -1,0 +1,32 @@
+const EMPTY_ROOT = '<div id="root"></div>'
+
+/**
+ * The <title> and <meta>s a page renders (PageMeta). React's server renderer writes them ahead of
+ * the markup when it renders no <head> of its own.
+ */
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>)*/
+
+const TITLE = /<title>[^<]*<\/title>/
+const DESCRIPTION = /<meta name="description" [^>]*\/>/
+
+/**
+ * index.html with a page's server-rendered `markup` inside its #root, which is marked
+ * `data-shell` until the app has rendered over it (main.tsx; public/boot-fallback.js reads the
+ * mark). The page's own title and description replace index.html's, so the tab and a crawler
+ * name the page from the first byte.
+ */
+export function shellDocument(indexHtml: string, markup: string): string {
+  const at = indexHtml.indexOf(EMPTY_ROOT)
+  if (at === -1 || indexHtml.indexOf(EMPTY_ROOT, at + 1) !== -1) {
+    throw new Error(`index.html must hold exactly one ${EMPTY_ROOT}`)
+  }
+  const headTags = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? ''
+  const body = markup.slice(headTags.length)
+  // Spliced, and replaced through functions: String.replace would read `$&` and the like in the text.
+  let html = `${indexHtml.slice(0, at)}<div id="root" data-shell="">${body}</div>${indexHtml.slice(at + EMPTY_ROOT.length)}`
+  for (const tag of [TITLE, DESCRIPTION]) {
+    const own = tag.exec(headTags)?.[0]
+    if (own !== undefined) html = html.replace(tag, () => own)
+  }
+  return html
+}
