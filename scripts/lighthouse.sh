@@ -4,6 +4,8 @@
 # each page's median of RUNS runs (score, LCP, FCP, TBT, CLS, script bytes). Fails when a median
 # score is below FLOOR (80: a busy machine must not flake it; the goal, 98, is reported).
 #   RUNS=3 FLOOR=80 scripts/lighthouse.sh      (SKIP_BUILD=1 uses the built server and web/dist)
+# THROTTLING=devtools throttles the browser instead of estimating (see web/scripts/lighthouse.mjs);
+# WEB_DIST=DIR serves another build of the web app.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 RUNS="${RUNS:-3}" FLOOR="${FLOOR:-80}"
@@ -16,7 +18,7 @@ WORK="$(mktemp -d)"
 trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 PORT="$(free_port)"
 PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
-  WEB_DIST="$ROOT/web/dist" DEMO_CATALOG="$ROOT/api/demo" LOG_LEVEL=warn \
+  WEB_DIST="${WEB_DIST:-$ROOT/web/dist}" DEMO_CATALOG="$ROOT/api/demo" LOG_LEVEL=warn \
   "$WHISK_BIN" serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 wait_answering "http://127.0.0.1:$PORT/api/v1/health" "$SERVER_PID"
