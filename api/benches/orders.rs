@@ -87,6 +87,9 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
     // Each buyer places hundreds of orders back to back; the pending-order cap is still checked
     // in every placement, but must not stop the run.
     config.max_pending_orders = u32::MAX;
+    // Buyers register from addresses of their own (the load generator stands in as a trusted
+    // proxy), as real shoppers do: from one address the registration throttle stops at 60.
+    config.trusted_proxies = whisk_api::client_ip::parse_list("127.0.0.1/32").unwrap();
     let router = whisk_api::app::router(whisk_api::state::AppState::new(config).await.unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -130,7 +133,19 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
             "username": format!("Buyer {n}"), "email": format!("buyer{n}@bench.example"), "password": PASSWORD,
             "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "mobile": format!("98{n:08}"), "company": "Bench Bakes"
         });
-        let (status, body) = shop.post("/api/v1/auth/register", None, customer).await;
+        let response = shop
+            .client
+            .post(format!("{}/api/v1/auth/register", shop.base))
+            .header(
+                "x-forwarded-for",
+                format!("10.0.{}.{}", n / 250, n % 250 + 1),
+            )
+            .json(&customer)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
         assert_eq!(status, 201, "{body}");
         shop.customers
             .push(body["jwt"].as_str().unwrap().to_owned());
