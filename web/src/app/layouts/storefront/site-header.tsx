@@ -14,7 +14,9 @@ export function SiteHeader() {
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6">
         <MobileNav />
         <WhiskLogo to="/" />
-        <div className="flex flex-1 justify-center">
+        {/* Next to the logo rather than centred: a signed-in customer's Checkout and Orders come
+            after the others, which stay where the page drawn before sign-in had them. */}
+        <div className="flex flex-1 justify-start">
           <MainNav />
         </div>
         <HeaderSearch className="order-last w-full lg:order-none lg:w-64" />
