@@ -37,9 +37,7 @@ impl Shop {
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer(request).await
     }
 
     async fn product(&self, title: &str, price: &str) -> String {
@@ -133,24 +131,27 @@ async fn open_shop(buyers: usize) -> (Shop, tempfile::TempDir) {
             "username": format!("Buyer {n}"), "email": format!("buyer{n}@bench.example"), "password": PASSWORD,
             "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "mobile": format!("98{n:08}"), "company": "Bench Bakes"
         });
-        let response = shop
+        let request = shop
             .client
             .post(format!("{}/api/v1/auth/register", shop.base))
             .header(
                 "x-forwarded-for",
                 format!("10.0.{}.{}", n / 250, n % 250 + 1),
             )
-            .json(&customer)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
+            .json(&customer);
+        let (status, body) = answer(request).await;
         assert_eq!(status, 201, "{body}");
         shop.customers
             .push(body["jwt"].as_str().unwrap().to_owned());
     }
     (shop, folder)
+}
+
+/// Sends `request`: its status and JSON body (`null` when it has none).
+async fn answer(request: reqwest::RequestBuilder) -> (u16, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// What one run measured.

@@ -74,7 +74,7 @@ const CLOSE_WAIT: Duration = Duration::from_secs(20);
 /// Drops `db`, which must be this process's last handle, and waits until an embedded SurrealKV
 /// store has closed: it writes its memtable to disk then, so the next start reads tables instead
 /// of replaying the whole write-ahead log into memory. The store releases its `LOCK` file last,
-/// which is what this waits for. A store still open after [`CLOSE_WAIT`] (a handle kept
+/// which is what this waits for. A store still open after 20 s (`CLOSE_WAIT`; a handle kept
 /// elsewhere) is logged and left: the next start replays its log, as after a crash.
 pub async fn close(db: Db, database_url: &str) {
     drop(db);
