@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 
 use crate::admins::bootstrap;
+use crate::db::Db;
 use crate::domain::AdminRole;
 use crate::{app, config::Config, db, openapi, seed, telemetry};
 
@@ -116,9 +117,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let password = password.trim_end_matches(['\r', '\n']);
             let config = Config::from_env().context("reading configuration")?;
             let db = db::connect_and_migrate(&config).await?;
-            let admin =
-                bootstrap::create_admin(&db, &username, &email, password, role, false).await?;
-            db::close(db, &config.database_url).await;
+            let admin = closing(&config, db, async |db| {
+                bootstrap::create_admin(db, &username, &email, password, role, false).await
+            })
+            .await?;
             println!(
                 "Created {} admin {} <{}>",
                 admin.role.as_str(),
@@ -130,11 +132,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::GenerateCatalog { products, seed } => {
             let config = Config::from_env().context("reading configuration")?;
             let db = db::connect_and_migrate(&config).await?;
-            seed::generate::generate(&db, products, seed, |done| {
-                eprintln!("Added {done} of {products} products")
+            closing(&config, db, async |db| {
+                seed::generate::generate(db, products, seed, |done| {
+                    eprintln!("Added {done} of {products} products")
+                })
+                .await
             })
             .await?;
-            db::close(db, &config.database_url).await;
             println!("Added {products} products");
             Ok(())
         }
@@ -146,11 +150,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 default_rate: config.gst.default_rate,
                 delivery: config.delivery,
             };
-            seed::orders::generate(&db, rules, orders, days, seed, |done| {
-                eprintln!("Added {done} of {orders} orders")
+            closing(&config, db, async |db| {
+                seed::orders::generate(db, rules, orders, days, seed, |done| {
+                    eprintln!("Added {done} of {orders} orders")
+                })
+                .await
             })
             .await?;
-            db::close(db, &config.database_url).await;
             println!("Added {orders} orders over the last {days} days");
             Ok(())
         }
@@ -162,8 +168,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 config.database_url,
                 file.display()
             );
-            db::backup::backup(&db, &file).await?;
-            db::close(db, &config.database_url).await;
+            closing(&config, db, async |db| db::backup::backup(db, &file).await).await?;
             let size = std::fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0);
             println!(
                 "Backup written: {} ({:.1} kB)",
@@ -180,9 +185,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 file.display(),
                 config.database_url
             );
-            db::backup::restore(&db, &file).await?;
-            db::apply_schema(&db).await?;
-            db::close(db, &config.database_url).await;
+            closing(&config, db, async |db| {
+                db::backup::restore(db, &file).await?;
+                db::apply_schema(db).await
+            })
+            .await?;
             println!("Restored {} into {}", file.display(), config.database_url);
             Ok(())
         }
@@ -198,4 +205,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
         }
     }
+}
+
+/// Runs a command's `work` on `db`, then closes the store (see [`db::close`]) whether the work
+/// succeeded or not, so a failed command leaves no log for the next start to replay either.
+async fn closing<T>(
+    config: &Config,
+    db: Db,
+    work: impl AsyncFnOnce(&Db) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let done = work(&db).await;
+    db::close(db, &config.database_url).await;
+    done
 }

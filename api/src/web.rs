@@ -4,7 +4,7 @@
 //! each text asset also as `.br` (brotli at its best) and `.gz` (`web/vite.config.ts`); a
 //! browser that accepts one gets that file as it is, with no compression per request.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use axum::Router;
 use axum::body::Body;
@@ -95,38 +95,31 @@ impl Shell {
 }
 
 /// The page's shell, or `index.html` when the build wrote none.
-async fn page_html(dist: &Path, shell: Shell) -> Option<String> {
-    match tokio::fs::read_to_string(dist.join("shells").join(shell.file())).await {
-        Ok(html) => Some(html),
-        Err(_) => tokio::fs::read_to_string(dist.join("index.html"))
-            .await
-            .ok(),
+async fn page_file(dist: &Path, shell: Shell) -> PathBuf {
+    let file = dist.join("shells").join(shell.file());
+    match tokio::fs::try_exists(&file).await {
+        Ok(true) => file,
+        _ => dist.join("index.html"),
     }
 }
 
 /// How many pictures of a grid are hinted: the first screenful (the web's `EAGER_CARDS`).
 const HINTED_CARDS: usize = 3;
 
-/// The app's `index.html` with `hints` before `</head>`. Without them the first screen's data and
-/// pictures are only asked for once the app has run (a phone's largest paint waits behind the
-/// whole script); with them they load while the script does.
+/// The page's shell (or `index.html`) with `hints` before `</head>`. Without them the first
+/// screen's data and pictures are only asked for once the app has run (a phone's largest paint
+/// waits behind the whole script); with them they load while the script does.
 async fn page_with_hints(state: &AppState, shell: Shell, hints: &str) -> Response<Body> {
-    match page_html(&state.config.web_dist, shell).await {
-        Some(html) => html_page(&html, StatusCode::OK, hints),
-        None => StatusCode::NOT_FOUND.into_response(),
-    }
+    let file = page_file(&state.config.web_dist, shell).await;
+    index_page(&file, StatusCode::OK, hints).await
 }
 
-/// `index.html` with `hints` before `</head>`, answered with `status`.
-async fn index_page(index: &Path, status: StatusCode, hints: &str) -> Response<Body> {
-    match tokio::fs::read_to_string(index).await {
-        Ok(html) => html_page(&html, status, hints),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
-    }
-}
-
-/// `html` with `hints` before `</head>`, answered with `status`.
-fn html_page(html: &str, status: StatusCode, hints: &str) -> Response<Body> {
+/// The HTML page `file` of the web build (`index.html`, a shell) with `hints` before `</head>`,
+/// answered with `status`.
+async fn index_page(file: &Path, status: StatusCode, hints: &str) -> Response<Body> {
+    let Ok(html) = tokio::fs::read_to_string(file).await else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     (
         status,
         [
@@ -237,7 +230,7 @@ pub fn is_app_page(path: &str) -> bool {
 }
 
 /// What answers a path no file in `dist` has: the app's page, or `index.html` with status 404.
-fn app_page_or_not_found(index: std::path::PathBuf) -> axum::routing::MethodRouter {
+fn app_page_or_not_found(index: PathBuf) -> axum::routing::MethodRouter {
     get(move |uri: Uri| async move {
         let status = if is_app_page(uri.path()) {
             StatusCode::OK
