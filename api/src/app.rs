@@ -168,7 +168,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .merge(uploads::serve::router().with_state(state.clone()))
         .merge(crawlers::router().with_state(state.clone()))
-        .merge(web::landing_pages().with_state(state.clone()))
+        .merge(web::landing::router().with_state(state.clone()))
         .merge(web::router(&state.config.web_dist))
         .layer(middleware::from_fn_with_state(
             Arc::clone(&state.database),

@@ -4,11 +4,13 @@
 //! each text asset also as `.br` (brotli at its best) and `.gz` (`web/vite.config.ts`); a
 //! browser that accepts one gets that file as it is, with no compression per request.
 
+pub mod first_screen;
+pub mod landing;
+
 use std::path::{Path, PathBuf};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Path as UrlPath, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use axum::http::{Response, StatusCode, Uri};
 use axum::response::IntoResponse;
@@ -16,10 +18,6 @@ use axum::routing::get;
 use tower::ServiceBuilder;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
-
-use crate::catalog::query::ProductParams;
-use crate::products::types::{ImageRef, ProductView};
-use crate::state::AppState;
 
 /// Cache policy for Vite's content-hashed files under `/assets`.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -63,60 +61,13 @@ pub fn router<S: Clone + Send + Sync + 'static>(dist: &Path) -> Router<S> {
         .fallback_service(app)
 }
 
-/// The pages a visit most often starts on (home, the product list, a product): each is answered
-/// with its prerendered first screen, and the HTML tells the browser about the data and pictures
-/// that screen shows.
-pub fn landing_pages() -> Router<AppState> {
-    Router::new()
-        .route("/", get(home_page))
-        .route("/products", get(products_page))
-        .route("/products/{id}", get(product_page))
-}
-
-/// A storefront page's first screen as the app first draws it (layout, headings, skeletons), in
-/// `dist/shells/` (`web/src/prerender`): the browser paints it before the script arrives, and
-/// the app then replaces it with the same screen. The cart has none: its lines live in the
-/// browser, and a shell would show it empty until the script ran.
-#[derive(Debug, Clone, Copy)]
-enum Shell {
-    Home,
-    Products,
-    Product,
-}
-
-impl Shell {
-    fn file(self) -> &'static str {
-        match self {
-            Shell::Home => "home.html",
-            Shell::Products => "products.html",
-            Shell::Product => "product.html",
-        }
-    }
-}
-
-/// The page's shell, or `index.html` when the build wrote none.
-async fn page_file(dist: &Path, shell: Shell) -> PathBuf {
-    let file = dist.join("shells").join(shell.file());
-    match tokio::fs::try_exists(&file).await {
-        Ok(true) => file,
-        _ => dist.join("index.html"),
-    }
-}
-
-/// How many pictures of a grid are hinted: the first screenful (the web's `EAGER_CARDS`).
-const HINTED_CARDS: usize = 3;
-
-/// The page's shell (or `index.html`) with `hints` before `</head>`. Without them the first
-/// screen's data and pictures are only asked for once the app has run (a phone's largest paint
-/// waits behind the whole script); with them they load while the script does.
-async fn page_with_hints(state: &AppState, shell: Shell, hints: &str) -> Response<Body> {
-    let file = page_file(&state.config.web_dist, shell).await;
-    index_page(&file, StatusCode::OK, hints).await
-}
-
-/// The HTML page `file` of the web build (`index.html`, a shell) with `hints` before `</head>`,
-/// answered with `status`.
-async fn index_page(file: &Path, status: StatusCode, hints: &str) -> Response<Body> {
+/// The HTML page `file` of the web build (`index.html`, a shell) as `edit` makes it, answered
+/// with `status`. Read at each request, so a new build of the web app is served without a restart.
+pub(crate) async fn index_page(
+    file: &Path,
+    status: StatusCode,
+    edit: impl FnOnce(String) -> String,
+) -> Response<Body> {
     let Ok(html) = tokio::fs::read_to_string(file).await else {
         return StatusCode::NOT_FOUND.into_response();
     };
@@ -129,46 +80,9 @@ async fn index_page(file: &Path, status: StatusCode, hints: &str) -> Response<Bo
             ),
             (CACHE_CONTROL, HeaderValue::from_static(REVALIDATE)),
         ],
-        html.replacen("</head>", &format!("{hints}</head>"), 1),
+        edit(html),
     )
         .into_response()
-}
-
-/// The home page: the featured products the page lists, and their first pictures.
-async fn home_page(State(state): State<AppState>) -> Response<Body> {
-    let featured = ProductParams {
-        featured: Some("true".to_owned()),
-        ..ProductParams::default()
-    };
-    let hints = listing_hints(&state, "/api/v1/products?featured=true", featured);
-    page_with_hints(&state, Shell::Home, &hints).await
-}
-
-/// The product list: hinted only as first opened, without filters (the app then asks for
-/// `/api/v1/products`); a filtered list gets the shell without hints.
-async fn products_page(State(state): State<AppState>, uri: Uri) -> Response<Body> {
-    let hints = match uri.query() {
-        None | Some("") => listing_hints(&state, "/api/v1/products", ProductParams::default()),
-        Some(_) => String::new(),
-    };
-    page_with_hints(&state, Shell::Products, &hints).await
-}
-
-/// A product page: the product's JSON and its main picture. An unknown product gets the plain
-/// page (the app shows its 404).
-async fn product_page(
-    State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-) -> Response<Body> {
-    match state.catalog.snapshot().product(&id) {
-        Some(product) => {
-            page_with_hints(&state, Shell::Product, &preload_hints(&id, &product)).await
-        }
-        None => {
-            let index = state.config.web_dist.join("index.html");
-            index_page(&index, StatusCode::NOT_FOUND, "").await
-        }
-    }
 }
 
 /// The page routes of the web app's router (`web/src/app/route-tree.tsx`); `:name` stands for one
@@ -237,67 +151,6 @@ fn app_page_or_not_found(index: PathBuf) -> axum::routing::MethodRouter {
         } else {
             StatusCode::NOT_FOUND
         };
-        index_page(&index, status, "").await
+        index_page(&index, status, |html| html).await
     })
-}
-
-/// The API answer the app will ask for, and the thumbnails of the first cards it lists.
-fn listing_hints(state: &AppState, api_path: &str, params: ProductParams) -> String {
-    let mut hints = fetch_hint(api_path);
-    if let Ok(query) = params.check() {
-        let listing = state.catalog.snapshot().list(&query);
-        let pictures = listing
-            .products
-            .iter()
-            .filter_map(|product| first_image(product))
-            .take(HINTED_CARDS);
-        for image in pictures {
-            hints.push_str(&image_hint(&image.thumbnail));
-        }
-    }
-    hints
-}
-
-fn fetch_hint(path: &str) -> String {
-    format!(
-        r#"<link rel="preload" href="{}" as="fetch" crossorigin>"#,
-        attribute(path)
-    )
-}
-
-fn image_hint(url: &str) -> String {
-    format!(
-        r#"<link rel="preload" href="{}" as="image" fetchpriority="high">"#,
-        attribute(url)
-    )
-}
-
-/// A product's first picture, in slot order.
-fn first_image(product: &ProductView) -> Option<&ImageRef> {
-    [
-        &product.image1,
-        &product.image2,
-        &product.image3,
-        &product.image4,
-        &product.image5,
-    ]
-    .into_iter()
-    .find_map(Option::as_ref)
-}
-
-/// `<link rel="preload">` tags for a product page: its API answer and its first picture.
-fn preload_hints(id: &str, product: &ProductView) -> String {
-    let mut hints = fetch_hint(&format!("/api/v1/products/{id}"));
-    if let Some(image) = first_image(product) {
-        hints.push_str(&image_hint(&image.url));
-    }
-    hints
-}
-
-/// Text safe inside a double-quoted HTML attribute.
-fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

@@ -116,6 +116,26 @@ test('the listing paints its header and placeholder grid from the HTML, then the
   await expect(placeholders).toHaveCount(0)
 })
 
+test('what a shopper types into the shell before the app starts stays in the field the app draws', async ({ page }) => {
+  const releaseScripts = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/products', { waitUntil: 'commit' })
+  await expect(page.locator('#root')).toHaveAttribute('data-shell', '')
+
+  const headerSearch = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })
+  await headerSearch.fill('rye flour')
+  const filters = page.getByRole('search', { name: 'Filter products' })
+  await filters.getByRole('combobox', { name: 'Sort by' }).selectOption('z-a')
+  await headerSearch.focus()
+
+  releaseScripts()
+  await expect(page.locator('#root')).not.toHaveAttribute('data-shell')
+  await expect(headerSearch).toHaveValue('rye flour')
+  await expect(headerSearch).toBeFocused()
+  await expect(filters.getByRole('combobox', { name: 'Sort by' })).toHaveValue('z-a')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/[?&]search=rye(\+|%20)flour/)
+})
+
 test('the storefront shows products and prices before the pricing wasm arrives, and the cart works once it does', async ({
   page,
   request,

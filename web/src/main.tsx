@@ -1,12 +1,13 @@
 import '@/styles/index.css'
 
-import { StrictMode } from 'react'
+import { startTransition, StrictMode, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 
 import { AppErrorBoundary } from '@/app/app-error-boundary'
 import { Providers } from '@/app/providers'
 import { router } from '@/app/router'
+import { followShell } from '@/app/shell-input'
 
 // index.html's description is for the first paint: from here on each page renders its own (PageMeta).
 document.head.querySelector('meta[name="description"]')?.remove()
@@ -18,15 +19,26 @@ document.head.querySelector('meta[name="description"]')?.remove()
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </AppErrorBoundary>
-  </StrictMode>,
-)
+const shellTakenOver = followShell(root)
 
-// The app has started: the shell is React's now, and boot-fallback.js leaves #root alone.
-root.removeAttribute('data-shell')
+/** Runs when the app's first screen is on the page, over the shell if there was one. */
+function ShellTakeover() {
+  useLayoutEffect(shellTakenOver, [])
+  return null
+}
+
+const app = createRoot(root)
+// A transition: the first render yields to the browser every few milliseconds instead of holding
+// the main thread for its whole length, so a tap on the shell is answered meanwhile.
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <ShellTakeover />
+      <AppErrorBoundary>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </AppErrorBoundary>
+    </StrictMode>,
+  )
+})

@@ -5,8 +5,10 @@
 
 use std::sync::Arc;
 
+use crate::catalog::listing::Listing;
+use crate::catalog::query::ListQuery;
 use crate::catalog::snapshot::{CatalogProduct, Snapshot};
-use crate::paging::Pagination;
+use crate::paging::{ListMeta, Pagination};
 
 fn push_products(body: &mut String, products: &[Arc<CatalogProduct>]) {
     body.push('[');
@@ -45,6 +47,13 @@ pub fn listing(
     body.push_str(snapshot.choices_json());
     body.push_str("}}");
     body
+}
+
+/// The answer of `GET /products` for `query`, with the page of products it lists.
+pub fn listing_answer(snapshot: &Snapshot, query: &ListQuery) -> (String, Listing) {
+    let page = snapshot.list(query);
+    let pagination = ListMeta::new(query.page, page.total).pagination;
+    (listing(&page.products, &pagination, snapshot), page)
 }
 
 /// `{"data":[...]}`.

@@ -18,7 +18,6 @@ use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{AdminId, FieldErrors, ProductId};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::ApiQuery;
-use crate::paging::ListMeta;
 use crate::products::fields::{self, CheckedText};
 use crate::products::form::{self, ProductForm};
 use crate::products::repo::{
@@ -102,9 +101,7 @@ pub async fn list(
     Ok(snapshot
         .answers()
         .answer(request_key(&uri), Encoding::preferred(&headers), || {
-            let listing = snapshot.list(&query);
-            let pagination = ListMeta::new(query.page, listing.total).pagination;
-            catalog_json::listing(&listing.products, &pagination, &snapshot)
+            catalog_json::listing_answer(&snapshot, &query).0
         }))
 }
 

@@ -175,8 +175,16 @@ async fn catalog_answers_are_compressed_and_follow_every_change_of_the_catalog()
     assert_eq!(shown["product"]["stock"], 7);
 }
 
+/// The page data a landing page embeds (`web::first_screen::page_data`), read back.
+fn page_data(html: &str) -> Option<Value> {
+    let start = html.find(r#"<script type="application/json" id="page-data">"#)?;
+    let json = &html[start..];
+    let json = &json[json.find('>')? + 1..json.find("</script>")?];
+    Some(serde_json::from_str(json).unwrap())
+}
+
 #[tokio::test]
-async fn landing_pages_hint_at_the_data_and_pictures_of_their_first_screen() {
+async fn landing_pages_carry_the_answer_and_pictures_of_their_first_screen() {
     let (app, root) = shop().await;
     let id = product(&app, &root, "Rye Flour 1 kg", "95", 4).await;
     let picture = reqwest::multipart::Part::bytes(crate::products::png(40, 40))
@@ -198,30 +206,84 @@ async fn landing_pages_hint_at_the_data_and_pictures_of_their_first_screen() {
         .as_str()
         .unwrap()
         .to_owned();
+    let shells = app.web_dist.join("shells");
+    std::fs::create_dir_all(&shells).unwrap();
+    let slot = r#"<div class="aspect-square" data-picture-slot="" data-sizes="50vw"></div>"#;
+    for name in ["home", "products", "product"] {
+        std::fs::write(
+            shells.join(format!("{name}.html")),
+            format!("<!doctype html><html><head><title>Whisk</title></head><body><div id=root data-shell>{slot}{slot}</div></body></html>"),
+        )
+        .unwrap();
+    }
 
     let page = app.get(&format!("/products/{id}")).await;
     assert_eq!(page.status(), 200);
     assert_eq!(page.headers()["cache-control"], "no-cache");
     let html = page.text().await.unwrap();
-    assert!(html.contains("<div id=root>"), "{html}");
-    let head = &html[..html.find("</head>").unwrap()];
+    let data = page_data(&html).expect("the product page embeds its product");
+    assert_eq!(data["api"], format!("/api/v1/products/{id}"));
+    let api: Value = app
+        .get(&format!("/api/v1/products/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(data["body"], api, "the answer the app would get");
     assert!(
-        head.contains(&format!(
-            r#"<link rel="preload" href="/api/v1/products/{id}" as="fetch" crossorigin>"#
+        html.contains(&format!(
+            r#"data-sizes="50vw"><img src="{image}" alt="" fetchpriority="high"></div>"#
         )),
-        "{head}"
+        "the main picture is in its slot: {html}"
+    );
+    assert_eq!(
+        html.matches("<img").count(),
+        1,
+        "one picture on a product page"
     );
     assert!(
-        head.contains(&format!(
-            r#"<link rel="preload" href="{image}" as="image" fetchpriority="high">"#
-        )),
-        "{head}"
+        html.find("page-data").unwrap() > html.find("<div id=root").unwrap(),
+        "the data comes after the first screen, which it must not hold up"
     );
+
+    let listing = app.get("/products").await.text().await.unwrap();
+    let data = page_data(&listing).expect("the list embeds its first page");
+    assert_eq!(data["api"], "/api/v1/products");
+    let api: Value = app.get("/api/v1/products").await.json().await.unwrap();
+    assert_eq!(data["body"], api);
+    let thumbnail = api["data"][0]["image1"]["thumbnail"].as_str().unwrap();
+    assert!(
+        listing.contains(&format!(
+            r#"<img src="{thumbnail}" alt="" fetchpriority="high">"#
+        )),
+        "the first card's picture is in the first slot: {listing}"
+    );
+    let filtered = app
+        .get("/products?category=Molds")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page_data(&filtered).is_none() && !filtered.contains("<img"),
+        "a filtered list is the shell alone: {filtered}"
+    );
+
+    let home = app.get("/").await.text().await.unwrap();
+    let data = page_data(&home).expect("the home page embeds its featured products");
+    assert_eq!(data["api"], "/api/v1/products?featured=true");
+    let featured: Value = app
+        .get("/api/v1/products?featured=true")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(data["body"], featured);
 
     let unknown = app.get("/products/nosuchproduct").await;
     assert_eq!(unknown.status(), 404, "an unknown product is not a page");
     let unknown = unknown.text().await.unwrap();
-    assert!(unknown.contains("<div id=root>") && !unknown.contains("preload"));
+    assert!(unknown.contains("<div id=root></div>") && page_data(&unknown).is_none());
 }
 
 #[tokio::test]
@@ -359,12 +421,9 @@ async fn storefront_landing_pages_answer_with_their_prerendered_first_screen() {
         assert!(html.contains(shell), "{path}: {html}");
     }
     let home = app.get("/").await.text().await.unwrap();
-    let head = &home[..home.find("</head>").unwrap()];
     assert!(
-        head.contains(
-            r#"<link rel="preload" href="/api/v1/products?featured=true" as="fetch" crossorigin>"#
-        ),
-        "the shell keeps the hints: {head}"
+        page_data(&home).is_some(),
+        "the shell carries the page's data: {home}"
     );
 
     for (path, status) in [

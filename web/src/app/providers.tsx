@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider as JotaiProvider, useAtomValue } from 'jotai'
 import { useLayoutEffect, useState, type ReactNode } from 'react'
 
+import { PAGE_DATA_ID, seedPageData } from '@/app/page-data'
 import { adminSignOutAtom, customerSignOutAtom } from '@/app/sign-out'
 import { Toaster } from '@/components/ui/sonner'
 import { adminSessionAtom, sessionAtom } from '@/features/auth/atoms'
@@ -10,10 +11,14 @@ import { ThemeEffect } from '@/features/theme/components/theme-effect'
 import { setOnUnauthorized, setTokenSource } from '@/lib/api-session'
 import { retryUnlessClientError } from '@/lib/query-retry'
 
+/** The app's query cache, holding from the start the answer the server embedded in the page, if any. */
 function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: retryUnlessClientError } },
   })
+  // No document while the build prerenders the shells, which show no data.
+  if (typeof document !== 'undefined') seedPageData(client, document.getElementById(PAGE_DATA_ID)?.textContent)
+  return client
 }
 
 function ThemedToaster() {

@@ -21,9 +21,16 @@ describe('shellDocument', () => {
     expect(html).not.toContain('<div id="root"></div>')
   })
 
-  it('keeps everything else of index.html as it is', () => {
+  it('keeps everything else of index.html as it is, but for the app module, which start-app.js asks for', () => {
     const html = shellDocument(INDEX_HTML, '<p>x</p>')
-    expect(html.replace('<div id="root" data-shell=""><p>x</p></div>', '<div id="root"></div>')).toBe(INDEX_HTML)
+    const start = '<script src="/start-app.js" data-app="/assets/index-abc.js" defer></script>'
+    expect(html).toContain(start)
+    expect(html).not.toContain('type="module"')
+    expect(
+      html
+        .replace('<div id="root" data-shell=""><p>x</p></div>', '<div id="root"></div>')
+        .replace(start, '<script type="module" crossorigin src="/assets/index-abc.js"></script>'),
+    ).toBe(INDEX_HTML)
   })
 
   it("moves the page's title and description into the head, in place of index.html's", () => {
@@ -47,6 +54,13 @@ describe('shellDocument', () => {
   it('copies dollar signs in the markup literally', () => {
     expect(shellDocument(INDEX_HTML, "<p>$& $' $1</p>")).toContain("<p>$& $' $1</p>")
     expect(shellDocument(INDEX_HTML, '<title>$& deals</title>')).toContain('<title>$& deals</title>')
+  })
+
+  it('refuses an index.html that does not load exactly one module', () => {
+    const noModule = INDEX_HTML.replace(/<script type="module"[^\n]*\n/, '')
+    expect(() => shellDocument(noModule, '<p>x</p>')).toThrow(/exactly one module/)
+    const twoModules = INDEX_HTML.replace('</head>', '<script type="module" crossorigin src="/assets/b.js"></script></head>')
+    expect(() => shellDocument(twoModules, '<p>x</p>')).toThrow(/exactly one module/)
   })
 
   it('refuses an index.html without exactly one empty #root', () => {

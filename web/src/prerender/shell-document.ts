@@ -6,6 +6,9 @@ const EMPTY_ROOT = '<div id="root"></div>'
  */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>)*/
 
+/** The app's module, which a shell asks for only once it has painted (public/start-app.js). */
+const APP_MODULE = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+
 const TITLE = /<title>[^<]*<\/title>/
 const DESCRIPTION = /<meta name="description" [^>]*\/>/
 
@@ -13,7 +16,8 @@ const DESCRIPTION = /<meta name="description" [^>]*\/>/
  * index.html with a page's server-rendered `markup` inside its #root, which is marked
  * `data-shell` until the app has rendered over it (main.tsx; public/boot-fallback.js reads the
  * mark). The page's own title and description replace index.html's, so the tab and a crawler
- * name the page from the first byte.
+ * name the page from the first byte. The app's module is started by public/start-app.js after the
+ * shell is painted, instead of being asked for at once.
  */
 export function shellDocument(indexHtml: string, markup: string): string {
   const at = indexHtml.indexOf(EMPTY_ROOT)
@@ -24,6 +28,12 @@ export function shellDocument(indexHtml: string, markup: string): string {
   const body = markup.slice(headTags.length)
   // Spliced, and replaced through functions: String.replace would read `$&` and the like in the text.
   let html = `${indexHtml.slice(0, at)}<div id="root" data-shell="">${body}</div>${indexHtml.slice(at + EMPTY_ROOT.length)}`
+  const module = APP_MODULE.exec(html)
+  if (!module || APP_MODULE.exec(html.slice(module.index + module[0].length))) {
+    throw new Error("index.html must load exactly one module, the app's")
+  }
+  const start = `<script src="/start-app.js" data-app="${module[1]}" defer></script>`
+  html = html.replace(APP_MODULE, () => start)
   for (const tag of [TITLE, DESCRIPTION]) {
     const own = tag.exec(headTags)?.[0]
     if (own !== undefined) html = html.replace(tag, () => own)

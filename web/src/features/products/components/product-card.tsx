@@ -14,6 +14,9 @@ export function productPath(product: Product): string {
   return `/products/${encodeURIComponent(product._id)}`
 }
 
+/** How wide a card's picture shows, for the browser to pick its size from `srcset`. */
+export const CARD_PICTURE_SIZES = '(min-width: 1280px) 18rem, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
+
 /** Cards in the first screenful of a grid on a phone or a laptop, whose pictures load at once. */
 export const EAGER_CARDS = 3
 
@@ -39,7 +42,7 @@ export function ProductCard({ product, headingLevel = 'h3', eager = false }: Pro
       <ProductPicture
         src={productThumbnail(product)}
         srcSet={productSrcSet(firstProductImage(product))}
-        sizes="(min-width: 1280px) 18rem, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+        sizes={CARD_PICTURE_SIZES}
         alt={product.title}
         title={product.title}
         width={400}

@@ -6,7 +6,8 @@ import { AmountField } from '@/components/amount-field'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { productCartLine } from '@/features/products/cart-line'
-import { ProductGallery } from '@/features/products/components/product-gallery'
+import { PictureSlot } from '@/features/products/components/picture-slot'
+import { GALLERY_PICTURE_SIZES, ProductGallery } from '@/features/products/components/product-gallery'
 import { ProductPrice } from '@/features/products/components/product-price'
 import type { Product } from '@/lib/api-schemas'
 import { useAmountOptions, type CartLine } from '@/lib/pricing'
@@ -94,7 +95,7 @@ export function ProductDetailSkeleton() {
         Loading product
       </p>
       <div aria-hidden="true" className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <Skeleton className="aspect-square w-full rounded-xl" />
+        <PictureSlot sizes={GALLERY_PICTURE_SIZES} fit="cover" className="aspect-square w-full rounded-xl" />
         <div className="space-y-4">
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="h-6 w-1/3" />

@@ -6,6 +6,9 @@ import { productImages, productSrcSet } from '@/features/products/images'
 import type { Product } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
+/** How wide the product page's main picture shows, for the browser to pick its size from `srcset`. */
+export const GALLERY_PICTURE_SIZES = '(min-width: 1024px) 36rem, calc(100vw - 2rem)'
+
 /**
  * The product page's pictures: the chosen one large (loaded eagerly, it is the page's main image)
  * and, when there are several, a row of thumbnail buttons that switch it.
@@ -22,7 +25,7 @@ export function ProductGallery({ product }: { product: Product }) {
       <ProductPicture
         src={current?.url ?? ''}
         srcSet={productSrcSet(current)}
-        sizes="(min-width: 1024px) 36rem, calc(100vw - 2rem)"
+        sizes={GALLERY_PICTURE_SIZES}
         alt={describe(selected)}
         title={product.title}
         width={800}

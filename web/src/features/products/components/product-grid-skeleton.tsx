@@ -1,7 +1,11 @@
 import { Skeleton } from '@/components/ui/skeleton'
-import { productGridClass } from '@/features/products/components/product-card'
+import { PictureSlot } from '@/features/products/components/picture-slot'
+import { CARD_PICTURE_SIZES, productGridClass } from '@/features/products/components/product-card'
 
-/** Placeholder cards while a grid loads; `label` is announced once for the whole grid. */
+/**
+ * Placeholder cards while a grid loads; `label` is announced once for the whole grid. In a
+ * prerendered shell the server fills their picture slots with the first products' pictures.
+ */
 export function ProductGridSkeleton({ count = 6, label }: { count?: number; label: string }) {
   return (
     <div>
@@ -11,7 +15,7 @@ export function ProductGridSkeleton({ count = 6, label }: { count?: number; labe
       <div className={productGridClass}>
         {Array.from({ length: count }, (_, index) => (
           <div key={index} aria-hidden="true" className="overflow-hidden rounded-xl border bg-card shadow-sm">
-            <Skeleton className="aspect-square w-full rounded-none" />
+            <PictureSlot sizes={CARD_PICTURE_SIZES} fit="contain" className="aspect-square w-full rounded-none" />
             <div className="space-y-2 p-3 sm:p-4">
               <Skeleton className="h-5 w-3/4" />
               <Skeleton className="h-4 w-1/2" />
