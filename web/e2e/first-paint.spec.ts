@@ -116,7 +116,7 @@ test('the listing paints its header and placeholder grid from the HTML, then the
   await expect(placeholders).toHaveCount(0)
 })
 
-test('what a shopper types into the shell before the app starts stays in the field the app draws', async ({ page }) => {
+test('what a shopper types and presses in the shell before the app starts is carried into the app', async ({ page }) => {
   const releaseScripts = await holdRequests(page, '**/assets/*.js')
   await page.goto('/products', { waitUntil: 'commit' })
   await expect(page.locator('#root')).toHaveAttribute('data-shell', '')
@@ -125,13 +125,19 @@ test('what a shopper types into the shell before the app starts stays in the fie
   await headerSearch.fill('rye flour')
   const filters = page.getByRole('search', { name: 'Filter products' })
   await filters.getByRole('combobox', { name: 'Sort by' }).selectOption('z-a')
+  await page.getByRole('button', { name: 'Toggle theme' }).first().click()
   await headerSearch.focus()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'winter')
 
   releaseScripts()
   await expect(page.locator('#root')).not.toHaveAttribute('data-shell')
   await expect(headerSearch).toHaveValue('rye flour')
   await expect(headerSearch).toBeFocused()
   await expect(filters.getByRole('combobox', { name: 'Sort by' })).toHaveValue('z-a')
+  await expect(page.locator('html'), 'the theme button pressed in the shell took effect').toHaveAttribute(
+    'data-theme',
+    'dracula',
+  )
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/[?&]search=rye(\+|%20)flour/)
 })

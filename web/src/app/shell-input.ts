@@ -1,14 +1,26 @@
 /**
- * What a shopper typed into a prerendered shell's fields (src/prerender) before the app started.
- * The app draws over the shell with new elements, which would drop it; main.tsx reads it just
- * before and puts it back into the same fields of the app's first screen.
+ * What a shopper did in a prerendered shell (src/prerender) before the app started: typed into
+ * its fields, focused one, pressed its buttons (which do nothing without the app). The app draws
+ * over the shell with new elements, which would drop all that; `followShell` keeps it and puts it
+ * into the same elements of the app's first screen.
  */
 export type ShellInput = {
   /** Changed values by field key. */
   values: Array<[string, string]>
   /** The key of the field that had the focus, if one did. */
   focused?: string
+  /** The buttons pressed, by button key, in order. */
+  clicks: string[]
 }
+
+/**
+ * The attribute in which public/start-app.js, which runs long before the app, counts the presses
+ * of a shell's button: the press numbers, space-separated.
+ */
+const PRESSED = 'data-shell-pressed'
+
+/** The most presses replayed: a shopper tapping on and on at an unanswering button wants one. */
+const MOST_CLICKS = 4
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
@@ -28,6 +40,22 @@ function fieldsByKey(root: HTMLElement): Map<string, Field> {
   return fields
 }
 
+/**
+ * The plain buttons under `root` (a submit button sends its form without the app), each keyed by
+ * its accessible label or text and its place among the buttons so named.
+ */
+function buttonsByKey(root: HTMLElement): Map<string, HTMLButtonElement> {
+  const seen = new Map<string, number>()
+  const buttons = new Map<string, HTMLButtonElement>()
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[type="button"]')) {
+    const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''
+    const place = seen.get(name) ?? 0
+    seen.set(name, place + 1)
+    buttons.set(`${name}#${place}`, button)
+  }
+  return buttons
+}
+
 function changed(field: Field): boolean {
   if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected)
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return false
@@ -36,11 +64,19 @@ function changed(field: Field): boolean {
 
 /** The changed fields and the focus in the shell under `root`. */
 export function readShellInput(root: HTMLElement): ShellInput {
-  const input: ShellInput = { values: [] }
+  const input: ShellInput = { values: [], clicks: [] }
   for (const [key, field] of fieldsByKey(root)) {
     if (changed(field)) input.values.push([key, field.value])
     if (field === document.activeElement) input.focused = key
   }
+  const presses: Array<[number, string]> = []
+  for (const [key, button] of buttonsByKey(root)) {
+    for (const press of button.getAttribute(PRESSED)?.split(' ') ?? []) presses.push([Number(press), key])
+  }
+  input.clicks = presses
+    .sort(([a], [b]) => a - b)
+    .slice(0, MOST_CLICKS)
+    .map(([, key]) => key)
   return input
 }
 
@@ -49,7 +85,7 @@ export function readShellInput(root: HTMLElement): ShellInput {
  * elements' own value setters and an input event, so the app's state follows.
  */
 export function restoreShellInput(root: HTMLElement, input: ShellInput): void {
-  if (input.values.length === 0 && input.focused === undefined) return
+  if (input.values.length === 0 && input.focused === undefined && input.clicks.length === 0) return
   const fields = fieldsByKey(root)
   for (const [key, value] of input.values) {
     const field = fields.get(key)
@@ -68,6 +104,8 @@ export function restoreShellInput(root: HTMLElement, input: ShellInput): void {
       // A field without a caret (an email or number input): the focus is enough.
     }
   }
+  const buttons = buttonsByKey(root)
+  for (const key of input.clicks) buttons.get(key)?.click()
 }
 
 /**
@@ -87,7 +125,7 @@ export function followShell(root: HTMLElement): () => void {
     const now = readShellInput(root)
     input = event.type === 'focusin' ? now : { ...now, focused: input.focused }
   }
-  const events = ['input', 'change', 'focusin'] as const
+  const events = ['input', 'change', 'focusin', 'click'] as const
   for (const type of events) root.addEventListener(type, remember)
   return () => {
     if (!root.hasAttribute('data-shell')) return

@@ -26,7 +26,8 @@ export function HeaderSearch({ className }: { className?: string }) {
   }
 
   return (
-    <form role="search" aria-label="Site" onSubmit={handleSubmit} className={cn('relative', className)}>
+    // The action is for a prerendered shell, whose form the browser sends itself before the app runs.
+    <form role="search" aria-label="Site" action="/products" onSubmit={handleSubmit} className={cn('relative', className)}>
       <label htmlFor={inputId} className="sr-only">
         Search products
       </label>
