@@ -142,6 +142,52 @@ test('what a shopper types and presses in the shell before the app starts is car
   await expect(page).toHaveURL(/[?&]search=rye(\+|%20)flour/)
 })
 
+test('the cart paints from the HTML when empty, and with lines saved shows nothing it would take back', async ({
+  page,
+  request,
+}) => {
+  let releaseScripts = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/cart', { waitUntil: 'commit' })
+  const root = page.locator('#root')
+  await expect(root).toHaveAttribute('data-shell', '')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  releaseScripts()
+  await expect(root).not.toHaveAttribute('data-shell')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible()
+  expect(await layoutShiftSoFar(page), 'the app drew over the empty cart without moving it').toBe(0)
+
+  const tag = uniqueTag()
+  const token = await seedToken(request)
+  const category = await createCategory(request, token, `Cart Shell ${tag}`)
+  const product = await createProduct(request, token, {
+    title: `Cake Flour ${tag}`,
+    company: `Millstone ${tag}`,
+    description: 'Soft wheat.',
+    sellingPrice: 120,
+    price: 140,
+    stock: 5,
+    category: category.name,
+  })
+  await page.unrouteAll()
+  await page.goto(`/products/${product._id}`)
+  await page.getByRole('button', { name: 'Add to bag' }).click()
+  await expect(bagLink(page)).toHaveAccessibleName('Cart, 1 item')
+
+  releaseScripts = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/cart', { waitUntil: 'commit' })
+  await expect(root).toHaveAttribute('data-shell', '')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 }), 'the shell does not say the cart is empty').toBeHidden()
+  await expect(page.getByRole('contentinfo')).toBeHidden()
+  await expect(page.getByRole('banner').locator('[data-cart-count]'), 'nor that it holds 0 items').toBeHidden()
+  releaseScripts()
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(`Cake Flour ${tag}`)).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(page.getByRole('banner').locator('[data-cart-count]')).toHaveText('1')
+})
+
 test('the storefront shows products and prices before the pricing wasm arrives, and the cart works once it does', async ({
   page,
   request,

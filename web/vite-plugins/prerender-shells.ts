@@ -8,15 +8,17 @@ import { shellDocument } from '../src/prerender/shell-document'
 type PrerenderEntry = typeof import('../src/prerender/entry')
 
 /**
- * The pages that get a shell, by file name under dist/shells/, which the server (api/src/web.rs)
- * answers `/`, `/products` and `/products/{id}` with. A product's shell is its page still loading,
- * the same for every product, so any id will do here. The cart has none: its lines live in the
- * browser, and a shell drawn without them would say the cart is empty until the script ran.
+ * The pages that get a shell, by file name under dist/shells/, which the server (api/src/web/landing.rs)
+ * answers `/`, `/products`, `/products/{id}` and `/cart` with. A product's shell is its page still
+ * loading, the same for every product, so any id will do here. The cart's is drawn empty, since
+ * its lines live in the browser: with lines saved, public/before-paint.js and index.css keep its
+ * page hidden until the app draws them.
  */
 const SHELLS = [
   { file: 'home.html', path: '/' },
   { file: 'products.html', path: '/products' },
   { file: 'product.html', path: '/products/shell' },
+  { file: 'cart.html', path: '/cart' },
 ] as const
 
 const ENTRY = 'src/prerender/entry.tsx'

@@ -1,4 +1,4 @@
-//! The pages a visit most often starts on (home, the product list, a product): each is answered
+//! The pages a visit most often starts on (home, the product list, a product, the cart): each is answered
 //! with its prerendered first screen, the pictures of that screen already in it and the API
 //! answer the app would first ask for embedded, so a phone paints the page before the script has
 //! arrived and the app's first render shows the same page without asking the API.
@@ -23,17 +23,19 @@ pub fn router() -> Router<AppState> {
         .route("/", get(home_page))
         .route("/products", get(products_page))
         .route("/products/{id}", get(product_page))
+        .route("/cart", get(cart_page))
 }
 
 /// A storefront page's first screen as the app first draws it (layout, headings, placeholders),
 /// in `dist/shells/` (`web/src/prerender`): the browser paints it before the script arrives, and
-/// the app then replaces it. The cart has none: its lines live in the browser, and a shell would
-/// show it empty until the script ran.
+/// the app then replaces it. The cart's is drawn empty (its lines live in the browser), and kept
+/// hidden by the browser when lines are saved (`web/public/before-paint.js`).
 #[derive(Debug, Clone, Copy)]
 enum Shell {
     Home,
     Products,
     Product,
+    Cart,
 }
 
 impl Shell {
@@ -42,6 +44,7 @@ impl Shell {
             Shell::Home => "home.html",
             Shell::Products => "products.html",
             Shell::Product => "product.html",
+            Shell::Cart => "cart.html",
         }
     }
 }
@@ -137,4 +140,9 @@ async fn product_page(
         ),
     };
     landing_page(&state, Shell::Product, screen).await
+}
+
+/// The cart: its shell alone, as the lines are the browser's.
+async fn cart_page(State(state): State<AppState>) -> Response<Body> {
+    landing_page(&state, Shell::Cart, FirstScreen::default()).await
 }

@@ -401,7 +401,7 @@ async fn storefront_landing_pages_answer_with_their_prerendered_first_screen() {
     let app = spawn_app().await;
     let shells = app.web_dist.join("shells");
     std::fs::create_dir_all(&shells).unwrap();
-    for name in ["home", "products", "product"] {
+    for name in ["home", "products", "product", "cart"] {
         std::fs::write(
             shells.join(format!("{name}.html")),
             format!("<!doctype html><html><head><title>Whisk</title></head><body><div id=root data-shell>{name} shell</div></body></html>"),
@@ -413,6 +413,7 @@ async fn storefront_landing_pages_answer_with_their_prerendered_first_screen() {
         ("/", "home shell"),
         ("/products", "products shell"),
         ("/products?category=Molds", "products shell"),
+        ("/cart", "cart shell"),
     ] {
         let page = app.get(path).await;
         assert_eq!(page.status(), 200, "{path}");
@@ -428,7 +429,7 @@ async fn storefront_landing_pages_answer_with_their_prerendered_first_screen() {
 
     for (path, status) in [
         ("/about", 200),
-        ("/cart", 200),
+        ("/checkout", 200),
         ("/products/nosuchproduct", 404),
     ] {
         let page = app.get(path).await;

@@ -30,6 +30,7 @@ const storage = { getOnInit: true }
 const NO_CART: Cart = { cartItems: [], numItemsInCart: 0, cartTotal: 0, shipping: 0, tax: 0, orderTotal: 0 }
 
 /** The cart as saved in localStorage; restored on start. Private: the write atoms below change it. */
+// public/before-paint.js reads the same key, to tell the cart page's shell whether the cart has lines.
 const storedCartAtom = atomWithStorage<Cart>('whisk.cart.v1', NO_CART, undefined, storage)
 
 /** True once the pricing wasm has loaded (also after a failed first try), so atoms that check through it look again then. */

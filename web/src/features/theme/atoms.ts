@@ -3,7 +3,7 @@ import { atomWithStorage } from 'jotai/utils'
 
 export type Theme = 'winter' | 'dracula'
 
-// Same key and default as public/theme-init.js, which applies the theme before the first paint.
+// Same key and default as public/before-paint.js, which applies the theme before the first paint.
 const storedThemeAtom = atomWithStorage<Theme>('whisk.theme.v1', 'winter', undefined, { getOnInit: true })
 
 export const themeAtom = atom((get): Theme => (get(storedThemeAtom) === 'dracula' ? 'dracula' : 'winter'))

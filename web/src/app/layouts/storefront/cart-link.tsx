@@ -16,7 +16,8 @@ export function CartLink() {
       className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
-      <Badge aria-hidden="true" className="absolute -top-1 -right-1 min-w-5 px-1.5">
+      {/* data-cart-count: a prerendered shell's count (0) is hidden while a saved cart with lines waits for the app (index.css). */}
+      <Badge data-cart-count="" aria-hidden="true" className="absolute -top-1 -right-1 min-w-5 px-1.5">
         {count}
       </Badge>
     </Link>

@@ -25,7 +25,8 @@ export function CartPage() {
   const empty = numItemsInCart === 0
 
   return (
-    <section className="space-y-8">
+    // data-cart-page: the cart page's shell is hidden while a saved cart with lines waits for the app (index.css).
+    <section data-cart-page="" className="space-y-8">
       <PageMeta title="Cart" description="The baking supplies in your Whisk cart, with their totals." />
       <h1 ref={headingRef} tabIndex={-1} className="border-b pb-4 text-3xl outline-none sm:text-4xl">
         {empty ? 'Your cart is empty' : 'Shopping Cart'}
