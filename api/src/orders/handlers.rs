@@ -170,7 +170,7 @@ pub async fn create(
             admin_placement(&state, &admin, idempotency_key(&headers)?, order.data).await?
         }
     };
-    let id = workflow::place(
+    let placed = workflow::place(
         &state.db,
         &state.catalog_feed,
         &state.placements,
@@ -179,7 +179,13 @@ pub async fn create(
         &items,
     )
     .await?;
-    Ok((StatusCode::CREATED, Json(envelope(&state, &id).await?)))
+    let envelope = match placed {
+        workflow::Placed::New(row) => OrderEnvelope {
+            order: row.view(state.config.upi.as_ref()),
+        },
+        workflow::Placed::Replayed(id) => envelope(&state, &id).await?,
+    };
+    Ok((StatusCode::CREATED, Json(envelope)))
 }
 
 /// Who this shop's order mails come from.

@@ -635,8 +635,9 @@ pub fn sender(user: &UserId, created_by: Option<&AdminId>) -> RecordId {
 
 /// Places an order in one transaction: checks the customer's open pending orders and the
 /// prices, takes the stock, allocates the next order number and inserts the order (and the
-/// Idempotency-Key record). Returns the new order's id.
-pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId, WriteError> {
+/// Idempotency-Key record). Returns the new order as stored, read in the same transaction: a
+/// second query after it cost every placement 1.3 ms and 15-20% of the orders bench's rate.
+pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderRow, WriteError> {
     let (moves, price_checks) = work.bound();
     let id = OrderId::generate();
     let mut response = db
@@ -682,6 +683,8 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
                      attach_invoice = $mail.attach_invoice RETURN NONE; \
              }; ",
             crate::audit_record!("order", "create"),
+            // Last before COMMIT: `take` below reads its answer.
+            "SELECT ", order_fields!(), " FROM ONLY $id; ",
             "COMMIT;"
         ))
         .bind(("max_pending", order.max_pending.map(i64::from)))
@@ -699,7 +702,12 @@ pub async fn place(db: &Db, order: NewOrder, work: &StockWork) -> Result<OrderId
         .await
         .context("placing an order")?;
     write_error(&mut response, "placing an order")?;
-    Ok(id)
+    // The SELECT's answer comes last but one: COMMIT answers too.
+    let select = response.num_statements().saturating_sub(2);
+    let row: Option<OrderRow> = response
+        .take(select)
+        .context("reading the order just placed")?;
+    Ok(row.ok_or_else(|| anyhow::anyhow!("the order just placed ({id:?}) reads as none"))?)
 }
 
 /// A document number to issue in a status change's transaction: the next of a series.

@@ -354,9 +354,18 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
     }
 }
 
+/// What placing an order gave.
+#[derive(Debug)]
+pub enum Placed {
+    /// The new order, as stored.
+    New(Box<OrderRow>),
+    /// The order a replayed Idempotency-Key first placed.
+    Replayed(OrderId),
+}
+
 /// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
 /// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
-/// replayed Idempotency-Key returns the first order's id.
+/// replayed Idempotency-Key gives the first order's id.
 pub async fn place(
     db: &Db,
     catalog: &Follower,
@@ -364,14 +373,14 @@ pub async fn place(
     rules: TaxRules,
     placement: Placement,
     items: &[CartItemInput],
-) -> Result<OrderId, ApiError> {
+) -> Result<Placed, ApiError> {
     let ids = lines::check_shape(items, placement.discount)?;
     let place = rules.place_of_supply(&placement.ship_to.state)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     if let Some(key) = &placement.idempotency_key
         && let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await?
     {
-        return Ok(first);
+        return Ok(Placed::Replayed(first));
     }
     let (ids, placement, sender) = (&ids, &placement, &sender);
     until_settled(
@@ -424,9 +433,9 @@ pub async fn place(
             let placed = repo::place(db, order, &work).await;
             drop(turn);
             match placed {
-                Ok(id) => {
+                Ok(row) => {
                     tell_catalog(catalog, mark, &work.moves).await;
-                    Ok(Attempt::Done(id))
+                    Ok(Attempt::Done(Placed::New(Box::new(row))))
                 }
                 Err(WriteError::OutOfStock { product, left }) => Err(out_of_stock(
                     &product,
@@ -439,7 +448,9 @@ pub async fn place(
                     let key = placement.idempotency_key.as_deref().unwrap_or_default();
                     Ok(repo::by_idempotency_key(db, sender.clone(), key)
                         .await?
-                        .map_or(Attempt::Retry, Attempt::Done))
+                        .map_or(Attempt::Retry, |first| {
+                            Attempt::Done(Placed::Replayed(first))
+                        }))
                 }
                 // A price, product or coupon changed under us: price again, which answers properly.
                 Err(
