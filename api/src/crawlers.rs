@@ -10,6 +10,7 @@ use axum::http::{HeaderMap, HeaderValue};
 use axum::response::IntoResponse;
 use axum::routing::get;
 
+use crate::markup::escape;
 use crate::state::AppState;
 
 /// Storefront pages worth finding, beside the product pages.
@@ -60,32 +61,17 @@ async fn robots(State(state): State<AppState>, headers: HeaderMap) -> impl IntoR
     )
 }
 
-fn xml_escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&apos;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
-
 /// A sitemap of `pages` (path, and the day it last changed when known) under `origin`.
 fn sitemap_xml<'a>(origin: &str, pages: impl Iterator<Item = (String, Option<&'a str>)>) -> String {
-    let origin = xml_escape(origin);
+    let origin = escape(origin);
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for (path, changed) in pages {
-        let _ = write!(xml, "<url><loc>{origin}{}</loc>", xml_escape(&path));
+        let _ = write!(xml, "<url><loc>{origin}{}</loc>", escape(&path));
         if let Some(day) = changed {
-            let _ = write!(xml, "<lastmod>{}</lastmod>", xml_escape(day));
+            let _ = write!(xml, "<lastmod>{}</lastmod>", escape(day));
         }
         xml.push_str("</url>\n");
     }

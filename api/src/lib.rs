@@ -33,6 +33,7 @@ pub mod invoices;
 pub mod load_baseline;
 pub mod mail;
 pub mod maintenance;
+pub mod markup;
 pub mod openapi;
 pub mod orders;
 pub mod paging;

@@ -8,6 +8,7 @@ use pricing::{Money, format_inr};
 use serde::Serialize;
 use surrealdb::types::SurrealValue;
 
+use crate::markup::escape;
 use crate::orders::repo::OrderFields;
 use crate::orders::types::{OrderStatus, PaymentMethod};
 
@@ -30,20 +31,6 @@ pub struct OrderMail {
     pub html: String,
     /// Whether the order's tax invoice goes with it as a PDF.
     pub attach_invoice: bool,
-}
-
-/// Text made safe to put in HTML.
-fn escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '&' => "&amp;".to_owned(),
-            '<' => "&lt;".to_owned(),
-            '>' => "&gt;".to_owned(),
-            '"' => "&quot;".to_owned(),
-            '\'' => "&#39;".to_owned(),
-            other => other.to_string(),
-        })
-        .collect()
 }
 
 fn money(value: rust_decimal::Decimal) -> Money {

@@ -2,6 +2,7 @@
 //! the pictures it already knows, in the prerendered shell's picture slots, and the API answer
 //! the app would first ask for, which the app's first render then shows at once.
 
+use crate::markup::escape;
 use crate::products::types::{ImageRef, ProductView};
 
 /// Marks a picture slot in a shell: `PictureSlot` in
@@ -44,12 +45,9 @@ impl SlotPicture {
     /// The `<img>` for a slot whose pictures show at `sizes` (already escaped, as read from the
     /// slot). The slot is hidden from assistive technology, so the picture has no text.
     fn tag(&self, sizes: &str) -> String {
-        let mut tag = format!(r#"<img src="{}" alt="""#, attribute(&self.src));
+        let mut tag = format!(r#"<img src="{}" alt="""#, escape(&self.src));
         if let Some(srcset) = &self.srcset {
-            tag.push_str(&format!(
-                r#" srcset="{}" sizes="{sizes}""#,
-                attribute(srcset)
-            ));
+            tag.push_str(&format!(r#" srcset="{}" sizes="{sizes}""#, escape(srcset)));
         }
         tag.push_str(if self.eager {
             r#" fetchpriority="high">"#
@@ -136,14 +134,6 @@ pub fn page_data(api: &str, body: &str) -> String {
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
     format!(r#"<script type="application/json" id="page-data">{json}</script>"#)
-}
-
-/// Text safe inside a double-quoted HTML attribute.
-fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ import { productKeys } from '@/features/products/api/product-keys'
 /** The id of the element in which the server puts the API answer a landing page first shows. */
 export const PAGE_DATA_ID = 'page-data'
 
-/** What the server embeds (api/src/web.rs, `page_data`): an API path and its answer. */
+/** What the server embeds (`page_data` in api/src/web/first_screen.rs): an API path and its answer. */
 type PageData = { api: string; body: unknown }
 
 /**

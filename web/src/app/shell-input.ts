@@ -25,35 +25,36 @@ const MOST_CLICKS = 4
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /**
- * The named fields under `root`, each keyed by its name and its place among the fields of that
- * name: the shell and the app's first screen are the same page, so a key names the same field in
- * both (React's generated ids differ between the two renders, names do not).
+ * `elements` keyed by `name` and their place among the elements so named: the shell and the app's
+ * first screen are the same page, so a key names the same element in both (React's generated ids
+ * differ between the two renders, names and labels do not).
  */
-function fieldsByKey(root: HTMLElement): Map<string, Field> {
+function byNameAndPlace<E extends Element>(elements: Iterable<E>, name: (element: E) => string): Map<string, E> {
   const seen = new Map<string, number>()
-  const fields = new Map<string, Field>()
-  for (const field of root.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
-    const place = seen.get(field.name) ?? 0
-    seen.set(field.name, place + 1)
-    fields.set(`${field.name}#${place}`, field)
+  const keyed = new Map<string, E>()
+  for (const element of elements) {
+    const named = name(element)
+    const place = seen.get(named) ?? 0
+    seen.set(named, place + 1)
+    keyed.set(`${named}#${place}`, element)
   }
-  return fields
+  return keyed
+}
+
+/** The named fields under `root`, by name and place. */
+function fieldsByKey(root: HTMLElement): Map<string, Field> {
+  return byNameAndPlace(root.querySelectorAll<Field>('input[name], select[name], textarea[name]'), (field) => field.name)
 }
 
 /**
- * The plain buttons under `root` (a submit button sends its form without the app), each keyed by
- * its accessible label or text and its place among the buttons so named.
+ * The plain buttons under `root` (a submit button sends its form without the app), by accessible
+ * label (or text) and place.
  */
 function buttonsByKey(root: HTMLElement): Map<string, HTMLButtonElement> {
-  const seen = new Map<string, number>()
-  const buttons = new Map<string, HTMLButtonElement>()
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[type="button"]')) {
-    const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''
-    const place = seen.get(name) ?? 0
-    seen.set(name, place + 1)
-    buttons.set(`${name}#${place}`, button)
-  }
-  return buttons
+  return byNameAndPlace(
+    root.querySelectorAll<HTMLButtonElement>('button[type="button"]'),
+    (button) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '',
+  )
 }
 
 function changed(field: Field): boolean {
@@ -62,7 +63,7 @@ function changed(field: Field): boolean {
   return field.value !== field.defaultValue
 }
 
-/** The changed fields and the focus in the shell under `root`. */
+/** The changed fields, the focus and the button presses in the shell under `root`. */
 export function readShellInput(root: HTMLElement): ShellInput {
   const input: ShellInput = { values: [], clicks: [] }
   for (const [key, field] of fieldsByKey(root)) {
@@ -81,8 +82,9 @@ export function readShellInput(root: HTMLElement): ShellInput {
 }
 
 /**
- * Puts `input` into the fields of the app's screen under `root`, as typing would: through the
- * elements' own value setters and an input event, so the app's state follows.
+ * Puts `input` into the app's screen under `root`: values as typing would (through the elements'
+ * own value setters and an input event, so the app's state follows), then the focus, then the
+ * presses, as clicks.
  */
 export function restoreShellInput(root: HTMLElement, input: ShellInput): void {
   if (input.values.length === 0 && input.focused === undefined && input.clicks.length === 0) return
@@ -111,7 +113,7 @@ export function restoreShellInput(root: HTMLElement, input: ShellInput): void {
 /**
  * Follows the shell under `root` (marked `data-shell`) while it is on screen. The returned
  * function, called once the app has drawn its first screen over it, stops following, puts what
- * was typed into the app's fields and takes the mark off (public/boot-fallback.js reads it: from
+ * the shopper did into the app's screen and takes the mark off (public/boot-fallback.js reads it: from
  * then on the app's own error screens take over).
  */
 export function followShell(root: HTMLElement): () => void {
@@ -125,6 +127,7 @@ export function followShell(root: HTMLElement): () => void {
     const now = readShellInput(root)
     input = event.type === 'focusin' ? now : { ...now, focused: input.focused }
   }
+  // A click: start-app.js has just noted a press on its button, to be read now.
   const events = ['input', 'change', 'focusin', 'click'] as const
   for (const type of events) root.addEventListener(type, remember)
   return () => {

@@ -11,9 +11,9 @@ type PictureSlotProps = {
 
 /**
  * Where a picture goes in a loading placeholder. In a prerendered shell (src/prerender) the server
- * puts the picture it already knows into the slot (`api/src/web.rs`, `fill_picture_slots`), so a
- * phone paints it before the script has arrived; the loaded page then draws the same picture in
- * the same box. Empty, it is a plain placeholder.
+ * puts the picture it already knows into the slot (`fill_picture_slots` in
+ * `api/src/web/first_screen.rs`), so a phone paints it before the script has arrived; the loaded
+ * page then draws the same picture in the same box. Empty, it is a plain placeholder.
  */
 export function PictureSlot({ sizes, fit, className }: PictureSlotProps) {
   return (
