@@ -127,7 +127,7 @@ impl AppState {
             database,
             images,
             load_baseline,
-            placements: orders::gate::PlacementGate::default(),
+            placements: orders::group_commit::PlacementQueue::default(),
             background,
         }))
     }

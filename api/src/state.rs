@@ -57,8 +57,8 @@ pub struct Services {
     pub image_work: Gate,
     /// The fixed response of load tests, when configured.
     pub load_baseline: Option<axum::body::Bytes>,
-    /// This node's order placements, one transaction at a time.
-    pub placements: crate::orders::gate::PlacementGate,
+    /// This node's order placements, committed in groups.
+    pub placements: crate::orders::group_commit::PlacementQueue,
     /// The tasks beside the requests, stopped before the database closes.
     pub background: crate::background::Tasks,
 }

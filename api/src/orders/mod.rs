@@ -1,7 +1,7 @@
 //! Orders: placement in one transaction with the stock it takes, the customer's and the
 //! back-office's views, admin edits that move stock, and invoices.
 
-pub mod gate;
+pub mod group_commit;
 pub mod handlers;
 pub mod invoice_mail;
 pub mod lines;

@@ -16,7 +16,7 @@ use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
-use crate::orders::gate::PlacementGate;
+use crate::orders::group_commit::PlacementQueue;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::mails;
 use crate::orders::repo::{
@@ -369,7 +369,7 @@ pub enum Placed {
 pub async fn place(
     db: &Db,
     catalog: &Follower,
-    gate: &PlacementGate,
+    placements: &PlacementQueue,
     rules: TaxRules,
     placement: Placement,
     items: &[CartItemInput],
@@ -429,9 +429,7 @@ pub async fn place(
                 coupon: coupon.map(|(_, _, used)| used),
             };
             let mark = catalog.mark();
-            let turn = gate.turn().await;
-            let placed = repo::place(db, order, &work).await;
-            drop(turn);
+            let placed = placements.place(db, repo::Placing::new(order, &work)).await;
             match placed {
                 Ok(row) => {
                     tell_catalog(catalog, mark, &work.moves).await;

@@ -222,6 +222,66 @@ async fn two_hundred_buyers_for_the_last_five_units_make_exactly_five_orders() {
 }
 
 #[tokio::test]
+async fn orders_placed_at_once_are_numbered_in_turn_and_one_refusal_refuses_only_its_own() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Group Flour", "50", 1000).await;
+    let gone = product(&app, &root, "Sold Out Sugar", "40", 0).await;
+    let mut tokens = Vec::new();
+    for n in 0..5 {
+        let (_, token) = app
+            .register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}"))
+            .await;
+        tokens.push(token);
+    }
+    // 20 at once: while the first transaction runs, the others queue and commit together. One
+    // asks for what is sold out, which refuses its group; the rest must still be placed.
+    let buyers = (0..20).map(|n| {
+        let (app, token) = (&app, &tokens[n % tokens.len()]);
+        let items = if n == 13 {
+            vec![(flour.as_str(), 1, 50.0), (gone.as_str(), 1, 40.0)]
+        } else {
+            vec![(flour.as_str(), 1 + n as u32 % 3, 50.0)]
+        };
+        async move {
+            let answer = send(
+                app,
+                Method::POST,
+                "/api/v1/orders",
+                token,
+                Some(checkout(&items)),
+            )
+            .await;
+            (n, answer)
+        }
+    });
+    let results = futures::future::join_all(buyers).await;
+    let mut numbers = Vec::new();
+    let mut units = 0;
+    for (n, (status, body)) in &results {
+        if *n == 13 {
+            assert_eq!(
+                (*status, body["error"]["code"].as_str()),
+                (409, Some("out_of_stock")),
+                "{body}"
+            );
+            assert_eq!(body["error"]["message"], "Sold Out Sugar is out of stock");
+        } else {
+            assert_eq!(*status, 201, "order {n}: {body}");
+            numbers.push(body["order"]["orderId"].as_str().unwrap().to_owned());
+            units += body["order"]["cartItems"][0]["amount"].as_i64().unwrap();
+        }
+    }
+    numbers.sort();
+    let expected: Vec<String> = (1001..1020).map(|number| format!("ORD{number}")).collect();
+    assert_eq!(
+        numbers, expected,
+        "19 orders, numbered without gaps or repeats"
+    );
+    assert_eq!(stock(&app, &flour).await, 1000 - units);
+    assert_eq!(stock(&app, &gone).await, 0);
+}
+
+#[tokio::test]
 async fn an_idempotency_key_replay_returns_the_first_order() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 10).await;

@@ -1,0 +1,93 @@
+//! Group commit of this node's order placements. Every placement increments the order counter,
+//! so two placed at once always conflict, and the loser sleeps and runs again (`db::retry`);
+//! queued one at a time per node instead, placements stopped conflicting among themselves
+//! (16 buyers: 71 to 116-149 orders/s on spread products). But then each waited for every
+//! transaction before it, and a node placed no more orders per second than one transaction's
+//! time allows. Here, the placements that arrive while a transaction runs wait together and
+//! then commit in one transaction, which pays the statement parsing and the commit once for
+//! all of them.
+//!
+//! One refusal (out of stock, a changed price, too many pending orders) refuses a whole group,
+//! without saying whose order it was; the group's orders are then placed one by one, so each
+//! gets its own answer and the others still commit. Placements of different nodes can still
+//! conflict, and retry as before.
+
+use std::sync::Arc;
+
+use tokio::sync::{Mutex, oneshot};
+
+use crate::db::Db;
+use crate::orders::repo::{self, OrderRow, Placing, WriteError};
+
+/// The queue of this node's placements, and the turn to run a transaction.
+#[derive(Debug, Default)]
+pub struct PlacementQueue {
+    waiting: std::sync::Mutex<Vec<Waiting>>,
+    turn: Arc<Mutex<()>>,
+}
+
+/// A placement waiting for a transaction, and where its answer goes.
+#[derive(Debug)]
+struct Waiting {
+    order: Placing,
+    answer: oneshot::Sender<Result<OrderRow, WriteError>>,
+}
+
+impl PlacementQueue {
+    /// Places `order` in this node's next transaction, together with the others waiting then.
+    pub async fn place(&self, db: &Db, order: Placing) -> Result<OrderRow, WriteError> {
+        let (answer, placed) = oneshot::channel();
+        self.lock_waiting().push(Waiting { order, answer });
+        let turn = Arc::clone(&self.turn).lock_owned().await;
+        // Everything waiting, this order too unless an earlier turn took it. A placement whose
+        // request went away before its turn is dropped rather than placed unseen.
+        let group: Vec<Waiting> = std::mem::take(&mut *self.lock_waiting())
+            .into_iter()
+            .filter(|waiting| !waiting.answer.is_closed())
+            .collect();
+        if !group.is_empty() {
+            let db = db.clone();
+            // A task of its own, so that a request going away mid-transaction does not cancel
+            // the others' placements; the turn ends when it does.
+            let run = tokio::spawn(async move {
+                place_group(&db, group).await;
+                drop(turn);
+            });
+            if let Err(error) = run.await {
+                tracing::error!(%error, "a group of order placements stopped");
+            }
+        }
+        placed.await.unwrap_or_else(|_| {
+            Err(WriteError::Other(anyhow::anyhow!(
+                "the order placement stopped before it answered"
+            )))
+        })
+    }
+
+    fn lock_waiting(&self) -> std::sync::MutexGuard<'_, Vec<Waiting>> {
+        self.waiting
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Places `group` in one transaction, or, when that is refused, each alone.
+async fn place_group(db: &Db, group: Vec<Waiting>) {
+    if group.len() > 1 {
+        let orders = group.iter().map(|waiting| waiting.order.clone()).collect();
+        if let Ok(rows) = repo::place(db, orders).await {
+            for (waiting, row) in group.into_iter().zip(rows) {
+                let _ = waiting.answer.send(Ok(row));
+            }
+            return;
+        }
+    }
+    for Waiting { order, answer } in group {
+        let placed = repo::place(db, vec![order]).await.and_then(|rows| {
+            rows.into_iter()
+                .next()
+                .ok_or_else(|| WriteError::Other(anyhow::anyhow!("a placement gave back no order")))
+        });
+        let _ = answer.send(placed);
+    }
+}
