@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 import { execFileSync } from 'node:child_process'
 import type { CouponEnvelope, OrderEnvelope, ShopEnvelope, UserWithToken } from '../src/lib/api-schemas'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer } from './support/accounts'

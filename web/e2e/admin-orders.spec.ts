@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 import { readFileSync } from 'node:fs'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer, registerByApi } from './support/accounts'
 import type { Order, OrderEnvelope, OrderList, Product } from '../src/lib/api-schemas'

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import { test } from './support/test'
 import type { CategoryList } from '../src/lib/api-schemas'
 import { adminLoginAs, BOOTSTRAP_ADMIN, newCustomer } from './support/accounts'
 import {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 
 import { adminLoginAs, BOOTSTRAP_ADMIN, type Customer, newCustomer, registerByApi } from './support/accounts'
 import { createCategory, createProduct, seedToken, uniqueTag } from './support/catalog'

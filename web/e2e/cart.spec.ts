@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 import { createCategory, createProduct, deliveryFor, inr, pngFile, seedToken, uniqueTag } from './support/catalog'
 
 /** The header's bag link, named after its count. */

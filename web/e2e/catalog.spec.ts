@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 import type { Product } from '../src/lib/api-schemas'
 import { createCategory, createProduct, inr, pngFile, seedToken, uniqueTag } from './support/catalog'
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './support/test'
 import { adminLoginAs, BOOTSTRAP_ADMIN } from './support/accounts'
 
 test('an admin creates, renames and deletes a category, and duplicate names are refused', async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 
 import type { Dashboard, OrderEnvelope, Product } from '../src/lib/api-schemas'
 import { adminLoginAs, BOOTSTRAP_ADMIN, type Customer, newCustomer, registerByApi } from './support/accounts'

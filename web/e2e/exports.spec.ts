@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './support/test'
 import { readFileSync } from 'node:fs'
 
 import { adminLoginAs, BOOTSTRAP_ADMIN } from './support/accounts'

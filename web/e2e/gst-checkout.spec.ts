@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { test } from './support/test'
 import type { CouponEnvelope, OrderList } from '../src/lib/api-schemas'
 import { type Customer, loginAs, newCustomer, registerByApi } from './support/accounts'
 import { createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'

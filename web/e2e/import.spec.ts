@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
+import { test } from './support/test'
 import { readFileSync } from 'node:fs'
 
 import type { Product } from '../src/lib/api-schemas'

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test as plainTest } from '@playwright/test'
+import { test } from './support/test'
 
 import type { Product } from '../src/lib/api-schemas'
 import { createCategory, createProduct, inr, seedToken, uniqueTag } from './support/catalog'
@@ -122,7 +123,8 @@ test('a page whose chunk did not download says so and reloads', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Whisk')
 })
 
-test('an app that cannot start says so with a reload instead of a blank page', async ({ page }) => {
+// The plain `test`: this app never takes over its shell, which is what the page shows.
+plainTest('an app that cannot start says so with a reload instead of a blank page', async ({ page }) => {
   const app = await block(page, /\/assets\/index-[^/]*\.js$/)
   await page.goto('/cart')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whisk couldn’t start')
