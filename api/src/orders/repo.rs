@@ -639,14 +639,12 @@ pub fn sender(user: &UserId, created_by: Option<&AdminId>) -> RecordId {
 pub struct Placing {
     id: RecordId,
     max_pending: Option<i64>,
-    /// Whose Idempotency-Keys the order's key is unique among ([`sender`]).
-    sender: RecordId,
     moves: Vec<StockMove>,
     price_checks: Vec<PriceCheck>,
     fields: OrderFields,
     user: RecordId,
-    /// The admin placing it, whom the audit log names; none for a customer's own order.
-    actor: Option<RecordId>,
+    /// The admin placing it, whom the audit log names and whose Idempotency-Keys its key is
+    /// unique among (as [`sender`]); none for a customer's own order.
     created_by: Option<RecordId>,
     key: Option<String>,
     coupon: Option<CouponUse>,
@@ -660,12 +658,10 @@ impl Placing {
         Placing {
             id: OrderId::generate().record(),
             max_pending: order.max_pending.map(i64::from),
-            sender: sender(&order.user, order.created_by.as_ref()),
             moves,
             price_checks,
             fields: order.fields,
             user: order.user.record(),
-            actor: order.created_by.as_ref().map(AdminId::record),
             created_by: order.created_by.map(|admin| admin.record()),
             key: order.idempotency_key,
             coupon: order.coupon,
@@ -686,9 +682,10 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
         .query(concat!(
             "BEGIN; \
              FOR $order IN $orders { \
-                 LET $id = $order.id; LET $max_pending = $order.max_pending; LET $sender = $order.sender; \
+                 LET $id = $order.id; LET $max_pending = $order.max_pending; \
                  LET $moves = $order.moves; LET $price_checks = $order.price_checks; LET $fields = $order.fields; \
-                 LET $user = $order.user; LET $actor = $order.actor; LET $created_by = $order.created_by; \
+                 LET $user = $order.user; LET $created_by = $order.created_by; LET $actor = $created_by; \
+                 LET $sender = $created_by ?? $user; \
                  LET $key = $order.key; LET $coupon = $order.coupon; LET $mails = $order.mails; ",
             crate::audit_before!(),
             // Reads at most the limit's worth of the customer's pending orders.
