@@ -50,9 +50,23 @@ struct Shop {
 
 impl Shop {
     async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.send(path, token, None, body).await
+    }
+
+    /// POST with an Idempotency-Key, as the shop's checkout sends every order.
+    async fn send(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        idempotency_key: Option<&str>,
+        body: Value,
+    ) -> (u16, Value) {
         let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
+        }
+        if let Some(key) = idempotency_key {
+            request = request.header("Idempotency-Key", key);
         }
         answer(request).await
     }
@@ -238,6 +252,11 @@ async fn run(
 ) -> Run {
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
+    // Keys differ between runs, which may use the same accounts.
+    let run_id = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
     let tasks: Vec<_> = (0..shop.buyers.len())
         .map(|buyer| {
             let (shop, products) = (Arc::clone(shop), Arc::clone(products));
@@ -253,8 +272,9 @@ async fn run(
                         .map(|&(index, amount)| json!({"productId": products[index].0, "amount": amount, "price": products[index].1}))
                         .collect();
                     let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}});
+                    let key = format!("bench-{run_id}-{buyer}-{n}");
                     let sent = Instant::now();
-                    let (status, answer) = shop.post("/api/v1/orders", Some(&token), body).await;
+                    let (status, answer) = shop.send("/api/v1/orders", Some(&token), Some(&key), body).await;
                     latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
                     if status == 201 {
                         placed += 1;

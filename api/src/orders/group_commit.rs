@@ -36,9 +36,17 @@ struct Waiting {
 impl PlacementQueue {
     /// Places `order` in this node's next transaction, together with the others waiting then.
     pub async fn place(&self, db: &Db, order: Placing) -> Result<OrderRow, WriteError> {
-        let (answer, placed) = oneshot::channel();
+        let (answer, mut placed) = oneshot::channel();
         self.lock_waiting().push(Waiting { order, answer });
-        let turn = Arc::clone(&self.turn).lock_owned().await;
+        // A placement that an earlier turn's group took answers as soon as that group commits,
+        // rather than queueing on for a turn of its own: turns taken only to answer ran groups
+        // of whatever had just arrived, mostly one order each, at twice a big group's cost per
+        // order (64 buyers: 180-200 orders/s with 340 ms spent queueing).
+        let turn = tokio::select! {
+            biased;
+            answered = &mut placed => return answer_of(answered),
+            turn = Arc::clone(&self.turn).lock_owned() => turn,
+        };
         // Everything waiting, this order too unless an earlier turn took it. A placement whose
         // request went away before its turn is dropped rather than placed unseen.
         let group: Vec<Waiting> = std::mem::take(&mut *self.lock_waiting())
@@ -57,11 +65,7 @@ impl PlacementQueue {
                 tracing::error!(%error, "a group of order placements stopped");
             }
         }
-        placed.await.unwrap_or_else(|_| {
-            Err(WriteError::Other(anyhow::anyhow!(
-                "the order placement stopped before it answered"
-            )))
-        })
+        answer_of(placed.await)
     }
 
     fn lock_waiting(&self) -> std::sync::MutexGuard<'_, Vec<Waiting>> {
@@ -69,6 +73,17 @@ impl PlacementQueue {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The answer a placement got, or an error when its group stopped before answering.
+fn answer_of(
+    answered: Result<Result<OrderRow, WriteError>, oneshot::error::RecvError>,
+) -> Result<OrderRow, WriteError> {
+    answered.unwrap_or_else(|_| {
+        Err(WriteError::Other(anyhow::anyhow!(
+            "the order placement stopped before it answered"
+        )))
+    })
 }
 
 /// Places `group` in one transaction, or, when that is refused, each alone.
