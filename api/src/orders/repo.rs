@@ -687,7 +687,7 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
                  LET $user = $order.user; LET $created_by = $order.created_by; LET $actor = $created_by; \
                  LET $sender = $created_by ?? $user; \
                  LET $key = $order.key; LET $coupon = $order.coupon; LET $mails = $order.mails; ",
-            crate::audit_before!(),
+            crate::audit_before_create!(),
             // Reads at most the limit's worth of the customer's pending orders.
             "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending' LIMIT $max_pending) >= $max_pending \
                  { THROW 'too_many_pending:' + <string> $max_pending }; ",

@@ -230,6 +230,35 @@ async fn a_refused_write_leaves_no_entry() {
 }
 
 #[tokio::test]
+async fn an_order_an_admin_places_is_logged_as_created_by_them_with_its_fields() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (user, _) = app.register_customer("asha@example.in", "9876543210").await;
+    let body = json!({"data": {
+        "userId": user["_id"], "name": "Asha Baker", "address": "14 MG Road", "city": "Bengaluru", "state": "Karnataka",
+        "numItemsInCart": 2,
+        "cartItems": [{"productId": flour, "amount": 2, "price": 80, "name": "Bread Flour 1 kg", "image": ""}],
+    }});
+    let (status, placed) = send(&app, Method::POST, "/api/v1/orders", &root, Some(body)).await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderId"].as_str().unwrap();
+
+    let entries = audit(&app, &root, "entity=order").await;
+    assert_eq!(entries.len(), 1, "{entries:#?}");
+    let created = &entries[0];
+    assert_eq!(created["action"], "create");
+    assert_eq!(created["actor"]["name"], "Root Admin");
+    assert_eq!(created["entityId"], placed["order"]["_id"]);
+    assert_eq!(created["entityLabel"], number);
+    assert_eq!(
+        created["changes"]["orderId"],
+        json!([null, number]),
+        "every field shows as new: {created:#?}"
+    );
+    assert_eq!(created["changes"]["name"], json!([null, "Asha Baker"]));
+}
+
+#[tokio::test]
 async fn an_orders_timeline_shows_placing_edits_status_documents_and_mails() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
