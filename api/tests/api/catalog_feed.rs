@@ -205,13 +205,7 @@ async fn orders_through_two_nodes_leave_both_listings_at_the_database_stock() {
     let b = second_node(&a).await;
     let flour = product(&a, &root, "Bread Flour 1 kg", "80", 5).await;
     let tin = product(&a, &root, "Cake Tin", "450", 300).await;
-    let mut buyers = Vec::new();
-    for n in 0..10 {
-        let (_, token) = a
-            .register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}"))
-            .await;
-        buyers.push(token);
-    }
+    let buyers = a.register_buyers(10).await;
     // Ten buyers, half through each node, each ordering the last flour and a tin at once.
     let results = futures::future::join_all(buyers.iter().enumerate().map(|(n, token)| {
         let node = if n % 2 == 0 { &a } else { &b };

@@ -75,6 +75,19 @@ impl TestApp {
         )
     }
 
+    /// Registers `count` customers (buyer0@example.in, buyer1@..., each with a mobile of its own)
+    /// and returns their tokens.
+    pub async fn register_buyers(&self, count: usize) -> Vec<String> {
+        let mut tokens = Vec::with_capacity(count);
+        for n in 0..count {
+            let (_, token) = self
+                .register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}"))
+                .await;
+            tokens.push(token);
+        }
+        tokens
+    }
+
     /// Registers the first admin (a superadmin) and returns their token.
     pub async fn first_superadmin(&self) -> String {
         let response = self

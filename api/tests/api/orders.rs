@@ -226,13 +226,7 @@ async fn orders_placed_at_once_are_numbered_in_turn_and_one_refusal_refuses_only
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Group Flour", "50", 1000).await;
     let gone = product(&app, &root, "Sold Out Sugar", "40", 0).await;
-    let mut tokens = Vec::new();
-    for n in 0..5 {
-        let (_, token) = app
-            .register_customer(&format!("buyer{n}@example.in"), &format!("98765432{n:02}"))
-            .await;
-        tokens.push(token);
-    }
+    let tokens = app.register_buyers(5).await;
     // 20 at once: while the first transaction runs, the others queue and commit together. One
     // asks for what is sold out, which refuses its group; the rest must still be placed.
     let buyers = (0..20).map(|n| {
