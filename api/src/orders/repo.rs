@@ -3,7 +3,7 @@
 //! can never oversell. A write that loses a race to another transaction reports
 //! [`WriteError::Conflict`] and is run again by the caller.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use anyhow::Context;
 use pricing::{CouponTerms, DeliveryMoney, DeliveryTerms, GstRate, LineMoney, Money};
@@ -486,6 +486,34 @@ pub struct StockWork {
 }
 
 impl StockWork {
+    /// The work of several orders placed in one transaction: each product's moves summed and
+    /// each (product, price) checked once, so a product many of them take is updated once, not
+    /// once per order. Ordered by product, so that the result does not hang on arrival order.
+    fn merged<'a>(works: impl IntoIterator<Item = &'a StockWork>) -> StockWork {
+        let mut moves = BTreeMap::<&ProductId, i64>::new();
+        let mut price_checks = BTreeSet::<(&ProductId, Money)>::new();
+        for work in works {
+            for (product, delta) in &work.moves {
+                *moves.entry(product).or_default() += delta;
+            }
+            price_checks.extend(
+                work.price_checks
+                    .iter()
+                    .map(|(product, price)| (product, *price)),
+            );
+        }
+        StockWork {
+            moves: moves
+                .into_iter()
+                .map(|(product, delta)| (product.clone(), delta))
+                .collect(),
+            price_checks: price_checks
+                .into_iter()
+                .map(|(product, price)| (product.clone(), price))
+                .collect(),
+        }
+    }
+
     fn bound(&self) -> (Vec<StockMove>, Vec<PriceCheck>) {
         (
             self.moves
@@ -633,14 +661,23 @@ pub fn sender(user: &UserId, created_by: Option<&AdminId>) -> RecordId {
     created_by.map_or_else(|| user.record(), AdminId::record)
 }
 
-/// A new order as one placement transaction binds it.
+/// A new order to place, and the stock it takes.
+#[derive(Debug, Clone)]
+pub struct Placing {
+    order: BoundOrder,
+    work: StockWork,
+}
+
+/// A new order as the placement transaction binds it; its stock work is bound for the whole
+/// group (see [`StockWork::merged`]).
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-pub struct Placing {
+struct BoundOrder {
     id: RecordId,
+    /// Its place in its group, from 1: its number is the counter's value before the group plus
+    /// this.
+    seq: i64,
     max_pending: Option<i64>,
-    moves: Vec<StockMove>,
-    price_checks: Vec<PriceCheck>,
     fields: OrderFields,
     user: RecordId,
     /// The admin placing it, whom the audit log names and whose Idempotency-Keys its key is
@@ -654,36 +691,49 @@ pub struct Placing {
 impl Placing {
     /// The order `order` with a new id, taking the stock `work` moves.
     pub fn new(order: NewOrder, work: &StockWork) -> Placing {
-        let (moves, price_checks) = work.bound();
         Placing {
-            id: OrderId::generate().record(),
-            max_pending: order.max_pending.map(i64::from),
-            moves,
-            price_checks,
-            fields: order.fields,
-            user: order.user.record(),
-            created_by: order.created_by.map(|admin| admin.record()),
-            key: order.idempotency_key,
-            coupon: order.coupon,
-            mails: order.mails,
+            order: BoundOrder {
+                id: OrderId::generate().record(),
+                seq: 0,
+                max_pending: order.max_pending.map(i64::from),
+                fields: order.fields,
+                user: order.user.record(),
+                created_by: order.created_by.map(|admin| admin.record()),
+                key: order.idempotency_key,
+                coupon: order.coupon,
+                mails: order.mails,
+            },
+            work: work.clone(),
         }
     }
 }
 
-/// Places orders in one transaction, one after another: for each, checks the customer's open
-/// pending orders and the prices, takes the stock, allocates the next order number and inserts
-/// the order (and its Idempotency-Key record and mails). One refusal refuses them all, naming
-/// the cause but not the order; `orders::group_commit` then places them one by one to tell.
+/// Places orders in one transaction: checks the prices and takes the stock of them all (once per
+/// product), allocates their numbers in one step, then for each, one after another, checks the
+/// customer's open pending orders and inserts the order (and its Idempotency-Key record and
+/// mails). One refusal refuses them all, naming the cause but not the order;
+/// `orders::group_commit` then places them one by one to tell.
 /// Returns the new orders as stored, in the order given, read in the same transaction: a second
 /// query after it cost every placement 1.3 ms and 15-20% of the orders bench's rate.
 pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, WriteError> {
+    let (moves, price_checks) = StockWork::merged(orders.iter().map(|order| &order.work)).bound();
+    let orders: Vec<BoundOrder> = orders
+        .into_iter()
+        .zip(1..)
+        .map(|(placing, seq)| BoundOrder {
+            seq,
+            ..placing.order
+        })
+        .collect();
     let ids: Vec<RecordId> = orders.iter().map(|order| order.id.clone()).collect();
     let mut response = db
         .query(concat!(
-            "BEGIN; \
+            "BEGIN; ",
+            check_prices_and_move_stock!(),
+            "LET $last = (UPDATE ONLY counter:order_number SET value += array::len($orders) RETURN AFTER).value; \
+             LET $first = $last - array::len($orders); \
              FOR $order IN $orders { \
-                 LET $id = $order.id; LET $max_pending = $order.max_pending; \
-                 LET $moves = $order.moves; LET $price_checks = $order.price_checks; LET $fields = $order.fields; \
+                 LET $id = $order.id; LET $max_pending = $order.max_pending; LET $fields = $order.fields; \
                  LET $user = $order.user; LET $created_by = $order.created_by; LET $actor = $created_by; \
                  LET $sender = $created_by ?? $user; \
                  LET $key = $order.key; LET $coupon = $order.coupon; LET $mails = $order.mails; ",
@@ -691,8 +741,7 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
             // Reads at most the limit's worth of the customer's pending orders.
             "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending' LIMIT $max_pending) >= $max_pending \
                  { THROW 'too_many_pending:' + <string> $max_pending }; ",
-            check_prices_and_move_stock!(),
-            "LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
+            "LET $number = $first + $order.seq; \
              CREATE $id SET order_id = 'ORD' + <string> $number, user = $user, created_by = $created_by, \
                  name = $fields.name, email = $fields.email, address = $fields.address, city = $fields.city, \
                  state = $fields.state, pin_code = $fields.pin_code, phone = $fields.phone, company = $fields.company, \
@@ -732,6 +781,8 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
             "SELECT ", order_fields!(), " FROM $ids; ",
             "COMMIT;"
         ))
+        .bind(("moves", moves))
+        .bind(("price_checks", price_checks))
         .bind(("orders", orders))
         .bind(("ids", ids.clone()))
         .await
@@ -1002,4 +1053,53 @@ pub async fn products(
             Some((ProductId::from_record(&row.id)?, product))
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn product(key: &str) -> ProductId {
+        ProductId::parse(key).expect("a valid key")
+    }
+
+    #[test]
+    fn a_groups_work_sums_each_products_moves_and_checks_each_price_once() {
+        let (flour, mold, sugar) = (product("flour"), product("mold"), product("sugar"));
+        let first = StockWork {
+            moves: vec![(mold.clone(), -2), (flour.clone(), -1)],
+            price_checks: vec![
+                (mold.clone(), Money::from_whole_rupees(450)),
+                (flour.clone(), Money::from_whole_rupees(90)),
+            ],
+        };
+        let second = StockWork {
+            moves: vec![(flour.clone(), -3), (sugar.clone(), -1)],
+            price_checks: vec![
+                (flour.clone(), Money::from_whole_rupees(90)),
+                (sugar.clone(), Money::from_whole_rupees(60)),
+            ],
+        };
+        // Priced before and after a price change: both prices are checked, so one refuses.
+        let third = StockWork {
+            moves: vec![(flour.clone(), -1)],
+            price_checks: vec![(flour.clone(), Money::from_whole_rupees(95))],
+        };
+
+        let merged = StockWork::merged([&first, &second, &third]);
+
+        assert_eq!(
+            merged.moves,
+            vec![(flour.clone(), -5), (mold.clone(), -2), (sugar.clone(), -1)]
+        );
+        assert_eq!(
+            merged.price_checks,
+            vec![
+                (flour.clone(), Money::from_whole_rupees(90)),
+                (flour, Money::from_whole_rupees(95)),
+                (mold, Money::from_whole_rupees(450)),
+                (sugar, Money::from_whole_rupees(60)),
+            ]
+        );
+    }
 }
