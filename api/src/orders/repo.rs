@@ -607,6 +607,7 @@ fn write_error(
                 ("price_changed", Some(product)) => WriteError::PriceChanged(product),
                 ("product_gone", Some(product)) => WriteError::ProductGone(product),
                 ("order_changed", _) => WriteError::OrderChanged,
+                ("duplicate_key", _) => WriteError::DuplicateKey,
                 ("too_many_pending", _) => WriteError::TooManyPending(
                     text.rsplit(':')
                         .next()
@@ -767,7 +768,11 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
                  CREATE type::record('coupon_use', [$terms.code, record::id($user), $mine + 1]) \
                      SET coupon = $coupon.id, user = $user, order = $id RETURN NONE; \
              }; \
-             IF $key != NONE { CREATE order_request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE }; \
+             IF $key != NONE { \
+                 LET $request = type::record('order_request', [$sender, $key]); \
+                 IF record::exists($request) { THROW 'duplicate_key' }; \
+                 CREATE $request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE; \
+             }; \
              FOR $mail IN $mails { \
                  CREATE mail SET recipient = $mail.recipient, order = $id, \
                      subject = string::replace($mail.subject, '{order}', 'ORD' + <string> $number), \
@@ -926,7 +931,28 @@ pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
     response.take(0).context("reading an order")
 }
 
-/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any.
+/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any: its
+/// record, whose id is `[sender, key]`. A quick lookup for every placement that sends a key;
+/// [`by_idempotency_key`] also finds the keys stored before records had that id.
+pub async fn placed_with_key(
+    db: &Db,
+    sender: RecordId,
+    key: &str,
+) -> anyhow::Result<Option<OrderId>> {
+    let mut response = db
+        .query("SELECT VALUE order FROM ONLY type::record('order_request', [$sender, $key])")
+        .bind(("sender", sender))
+        .bind(("key", key.to_owned()))
+        .await
+        .context("looking up an Idempotency-Key")?;
+    let found: Option<RecordId> = response.take(0).context("reading an Idempotency-Key")?;
+    Ok(found.as_ref().and_then(OrderId::from_record))
+}
+
+/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any, under
+/// whatever id its record has: through the `order_request_key` index, which costs a placement
+/// 0.2 ms more than [`placed_with_key`], so it is asked only once a placement was refused as a
+/// duplicate.
 pub async fn by_idempotency_key(
     db: &Db,
     sender: RecordId,

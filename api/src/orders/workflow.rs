@@ -378,7 +378,7 @@ pub async fn place(
     let place = rules.place_of_supply(&placement.ship_to.state)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     if let Some(key) = &placement.idempotency_key
-        && let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await?
+        && let Some(first) = repo::placed_with_key(db, sender.clone(), key).await?
     {
         return Ok(Placed::Replayed(first));
     }

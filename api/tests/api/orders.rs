@@ -309,6 +309,62 @@ async fn an_idempotency_key_replay_returns_the_first_order() {
 }
 
 #[tokio::test]
+async fn a_key_stored_before_keys_had_their_own_record_id_is_still_replayed() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour", "80", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let place = || async {
+        let response = app
+            .client
+            .post(app.url("/api/v1/orders"))
+            .bearer_auth(&token)
+            .header("Idempotency-Key", "checkout-old")
+            .json(&checkout(&[(&flour, 2, 80.0)]))
+            .send()
+            .await
+            .unwrap();
+        (
+            response.status().as_u16(),
+            response.json::<Value>().await.unwrap(),
+        )
+    };
+    let (status, first) = place().await;
+    assert_eq!(status, 201, "{first}");
+    let key_ids = || async {
+        let mut ids = app
+            .db
+            .query("SELECT VALUE type::is_array(record::id(id)) FROM order_request")
+            .await
+            .unwrap();
+        ids.take::<Vec<bool>>(0).unwrap()
+    };
+    assert_eq!(key_ids().await, [true], "stored under [sender, key]");
+    // As an older version stored it: under a random id.
+    app.db
+        .query(
+            "FOR $old IN (SELECT * FROM order_request) { \
+                 DELETE $old.id; \
+                 CREATE order_request SET user = $old.user, idempotency_key = $old.idempotency_key, \
+                     order = $old.order, created_at = $old.created_at; \
+             }",
+        )
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    assert_eq!(key_ids().await, [false], "one record, under a random id");
+
+    let (status, again) = place().await;
+
+    assert_eq!(
+        (status, &again["order"]["_id"]),
+        (201, &first["order"]["_id"]),
+        "{again}"
+    );
+    assert_eq!(stock(&app, &flour).await, 8, "the stock was taken once");
+}
+
+#[tokio::test]
 async fn stale_prices_short_stock_and_bad_payloads_are_refused_and_change_nothing() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 2).await;
