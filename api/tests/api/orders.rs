@@ -100,6 +100,28 @@ pub(crate) async fn send(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// A customer's checkout sent with an Idempotency-Key: (status, body).
+async fn checkout_with_key(
+    app: &TestApp,
+    token: &str,
+    key: &str,
+    items: &[(&str, u32, f64)],
+) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/v1/orders"))
+        .bearer_auth(token)
+        .header("Idempotency-Key", key)
+        .json(&checkout(items))
+        .send()
+        .await
+        .unwrap();
+    (
+        response.status().as_u16(),
+        response.json::<Value>().await.unwrap(),
+    )
+}
+
 #[tokio::test]
 async fn a_customer_places_an_order_priced_and_counted_by_the_server() {
     let (app, root) = shop().await;
@@ -280,21 +302,8 @@ async fn an_idempotency_key_replay_returns_the_first_order() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 10).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
-    let place = || async {
-        let response = app
-            .client
-            .post(app.url("/api/v1/orders"))
-            .bearer_auth(&token)
-            .header("Idempotency-Key", "checkout-7f3a")
-            .json(&checkout(&[(&flour, 2, 80.0)]))
-            .send()
-            .await
-            .unwrap();
-        (
-            response.status().as_u16(),
-            response.json::<Value>().await.unwrap(),
-        )
-    };
+    let items = [(flour.as_str(), 2, 80.0)];
+    let place = || checkout_with_key(&app, &token, "checkout-7f3a", &items);
     let (first, second) = tokio::join!(place(), place());
     assert_eq!((first.0, second.0), (201, 201), "{} {}", first.1, second.1);
     assert_eq!(first.1["order"]["_id"], second.1["order"]["_id"]);
@@ -313,21 +322,8 @@ async fn a_key_stored_before_keys_had_their_own_record_id_is_still_replayed() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 10).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
-    let place = || async {
-        let response = app
-            .client
-            .post(app.url("/api/v1/orders"))
-            .bearer_auth(&token)
-            .header("Idempotency-Key", "checkout-old")
-            .json(&checkout(&[(&flour, 2, 80.0)]))
-            .send()
-            .await
-            .unwrap();
-        (
-            response.status().as_u16(),
-            response.json::<Value>().await.unwrap(),
-        )
-    };
+    let items = [(flour.as_str(), 2, 80.0)];
+    let place = || checkout_with_key(&app, &token, "checkout-old", &items);
     let (status, first) = place().await;
     assert_eq!(status, 201, "{first}");
     let key_ids = || async {
