@@ -11,11 +11,14 @@ use crate::domain::{AdminId, AdminRole, UserId, UserStatus};
 use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
 use crate::users::repo as users_repo;
+use crate::users::types::User;
 
 /// A signed-in, active customer.
 #[derive(Debug, Clone)]
 pub struct Customer {
     pub id: UserId,
+    /// Their account as the session check read it.
+    pub account: Box<User>,
 }
 
 /// A signed-in admin and their role.
@@ -90,11 +93,14 @@ async fn caller(parts: &Parts, state: &AppState) -> Result<Option<Caller>, ApiEr
     match claims.kind {
         TokenKind::User => {
             let id = UserId::parse(&claims.sub).ok_or_else(revoked)?;
-            match users_repo::session_state(&state.db, &id).await? {
-                Some((status, version))
-                    if status == UserStatus::Active && version == claims.ver =>
+            match users_repo::session_account(&state.db, &id).await? {
+                Some((account, version))
+                    if account.status == UserStatus::Active && version == claims.ver =>
                 {
-                    Ok(Some(Caller::Customer(Customer { id })))
+                    Ok(Some(Caller::Customer(Customer {
+                        id,
+                        account: Box::new(account),
+                    })))
                 }
                 _ => Err(revoked()),
             }

@@ -262,16 +262,11 @@ async fn customer_placement(
     idempotency_key: Option<String>,
     checkout: Checkout,
 ) -> ApiResult<(Placement, Vec<CartItemInput>)> {
-    let user = users_repo::find(&state.db, &customer.id)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized {
-            code: ErrorCode::Unauthorized,
-            message: "Your session has ended. Please sign in again.".to_owned(),
-        })?;
+    let user = &customer.account;
     let mut errors = FieldErrors::new();
     let ship_to = ShipTo {
         name: required_text(&mut errors, "name", &checkout.name),
-        email: user.email,
+        email: user.email.clone(),
         address: required_text(&mut errors, "address", &checkout.address),
         city: required_text(&mut errors, "city", &checkout.city),
         state: optional_text(&mut errors, "state", &checkout.state),
@@ -326,7 +321,7 @@ async fn admin_placement(
     let company = order.company.as_deref().unwrap_or(&user.company).to_owned();
     let ship_to = ShipTo {
         name: required_text(&mut errors, "name", &order.name),
-        email: user.email,
+        email: user.email.clone(),
         address: required_text(&mut errors, "address", &order.address),
         city: optional_text(&mut errors, "city", &order.city),
         state: optional_text(&mut errors, "state", &order.state),

@@ -159,21 +159,33 @@ pub async fn credentials(db: &Db, identifier: &Identifier) -> anyhow::Result<Opt
     Ok(rows.into_iter().next())
 }
 
-/// The customer's status and token version, if they exist and are not deleted.
-pub async fn session_state(db: &Db, id: &UserId) -> anyhow::Result<Option<(UserStatus, i64)>> {
-    #[derive(SurrealValue)]
-    #[surreal(crate = "surrealdb::types")]
-    struct State {
-        status: UserStatus,
-        token_version: i64,
-    }
+/// The (not deleted) customer with this id as a session check reads them, with the token version
+/// their sessions must carry. One read gives the request both, so a handler that needs the
+/// account (the checkout) does not read it again: each standalone read of `user` costs about
+/// 0.13 ms, most of it compiling the table's field definitions.
+pub async fn session_account(db: &Db, id: &UserId) -> anyhow::Result<Option<(User, i64)>> {
     let mut response = db
-        .query("SELECT status, token_version FROM ONLY $id WHERE deleted_at IS NONE")
+        .query(concat!(
+            "SELECT ",
+            user_fields!(),
+            ", token_version FROM ONLY $id WHERE deleted_at IS NONE"
+        ))
         .bind(("id", id.record()))
         .await
         .context("loading a session")?;
-    let state: Option<State> = response.take(0).context("reading a session")?;
-    Ok(state.map(|state| (state.status, state.token_version)))
+    let row: Option<surrealdb::types::Value> = response.take(0).context("reading a session")?;
+    let Some(surrealdb::types::Value::Object(mut fields)) = row else {
+        return Ok(None);
+    };
+    let version = fields
+        .remove("token_version")
+        .map(i64::from_value)
+        .transpose()
+        .context("reading a session's token version")?
+        .context("a session's account has no token version")?;
+    let user = User::from_value(surrealdb::types::Value::Object(fields))
+        .context("reading a session's account")?;
+    Ok(Some((user, version)))
 }
 
 /// The (not deleted) customer with this id.
