@@ -47,6 +47,11 @@ try {
         throttlingMethod: throttling,
       })
       const audits = result.lhr.audits
+      // A run Lighthouse could not measure has no score: it counts as 0, and says why.
+      if (result.lhr.runtimeError) {
+        const { code, message } = result.lhr.runtimeError
+        console.log(`LIGHTHOUSE page=${name} run=${run + 1} not measured: ${code} ${message}`)
+      }
       seen.push({
         score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
         lcp: audits['largest-contentful-paint'].numericValue,
