@@ -77,8 +77,14 @@ test('a price raised and stock sold meanwhile update the cart and checkout, whic
   await expect(notice).toContainText(`The price of ${product.title} changed from ${inr(300)} to ${inr(320)}`)
   await expect(cartLines(page).filter({ hasText: product.title })).toContainText(`Price ${inr(320)}`)
 
+  // The checkout asks for the product's stock again when it opens; the stock changes only after
+  // that answer, or a slow answer would already bring the 2 (on a busy machine it did).
+  const checkoutAsked = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && response.url().endsWith(`/api/v1/products/${product._id}`),
+  )
   await page.getByRole('link', { name: 'proceed to checkout' }).click()
   await expect(page).toHaveURL(/\/checkout$/)
+  await checkoutAsked
   // Only 2 are left by the time the order is placed: it is refused and the cart takes the 2.
   await editProduct(request, adminToken, product._id, { stock: '2' })
   const main = page.getByRole('main')
