@@ -321,7 +321,7 @@ async fn admin_placement(
     let company = order.company.as_deref().unwrap_or(&user.company).to_owned();
     let ship_to = ShipTo {
         name: required_text(&mut errors, "name", &order.name),
-        email: user.email.clone(),
+        email: user.email,
         address: required_text(&mut errors, "address", &order.address),
         city: optional_text(&mut errors, "city", &order.city),
         state: optional_text(&mut errors, "state", &order.state),

@@ -662,11 +662,32 @@ pub fn sender(user: &UserId, created_by: Option<&AdminId>) -> RecordId {
     created_by.map_or_else(|| user.record(), AdminId::record)
 }
 
-/// A new order to place, and the stock it takes.
+/// A new order to place, under the id it will have, and the stock it takes.
 #[derive(Debug, Clone)]
 pub struct Placing {
-    order: BoundOrder,
+    id: OrderId,
+    order: NewOrder,
     work: StockWork,
+}
+
+impl Placing {
+    /// The order `order` with a new id, taking the stock `work` moves.
+    pub fn new(order: NewOrder, work: &StockWork) -> Placing {
+        Placing {
+            id: OrderId::generate(),
+            order,
+            work: work.clone(),
+        }
+    }
+}
+
+/// The record of an Idempotency-Key that `sender` (as [`sender`]) sent: its id is
+/// `[sender, key]`, so a placement finds it by id rather than through the index.
+fn key_record(sender: RecordId, key: &str) -> RecordId {
+    RecordId::new(
+        "order_request",
+        surrealdb::types::Array::from(vec![sender.into_value(), key.to_owned().into_value()]),
+    )
 }
 
 /// A new order as the placement transaction binds it; its stock work is bound for the whole
@@ -685,26 +706,31 @@ struct BoundOrder {
     /// unique among (as [`sender`]); none for a customer's own order.
     created_by: Option<RecordId>,
     key: Option<String>,
+    /// The key's record ([`key_record`]), when it has a key.
+    request: Option<RecordId>,
     coupon: Option<CouponUse>,
     mails: Vec<crate::orders::mails::OrderMail>,
 }
 
-impl Placing {
-    /// The order `order` with a new id, taking the stock `work` moves.
-    pub fn new(order: NewOrder, work: &StockWork) -> Placing {
-        Placing {
-            order: BoundOrder {
-                id: OrderId::generate().record(),
-                seq: 0,
-                max_pending: order.max_pending.map(i64::from),
-                fields: order.fields,
-                user: order.user.record(),
-                created_by: order.created_by.map(|admin| admin.record()),
-                key: order.idempotency_key,
-                coupon: order.coupon,
-                mails: order.mails,
-            },
-            work: work.clone(),
+impl BoundOrder {
+    /// `placing` as order `seq` (from 1) of its group.
+    fn new(placing: Placing, seq: i64) -> BoundOrder {
+        let order = placing.order;
+        let request = order
+            .idempotency_key
+            .as_deref()
+            .map(|key| key_record(sender(&order.user, order.created_by.as_ref()), key));
+        BoundOrder {
+            id: placing.id.record(),
+            seq,
+            max_pending: order.max_pending.map(i64::from),
+            fields: order.fields,
+            user: order.user.record(),
+            created_by: order.created_by.map(|admin| admin.record()),
+            key: order.idempotency_key,
+            request,
+            coupon: order.coupon,
+            mails: order.mails,
         }
     }
 }
@@ -721,10 +747,7 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
     let orders: Vec<BoundOrder> = orders
         .into_iter()
         .zip(1..)
-        .map(|(placing, seq)| BoundOrder {
-            seq,
-            ..placing.order
-        })
+        .map(|(placing, seq)| BoundOrder::new(placing, seq))
         .collect();
     let ids: Vec<RecordId> = orders.iter().map(|order| order.id.clone()).collect();
     let mut response = db
@@ -737,7 +760,8 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
                  LET $id = $order.id; LET $max_pending = $order.max_pending; LET $fields = $order.fields; \
                  LET $user = $order.user; LET $created_by = $order.created_by; LET $actor = $created_by; \
                  LET $sender = $created_by ?? $user; \
-                 LET $key = $order.key; LET $coupon = $order.coupon; LET $mails = $order.mails; ",
+                 LET $key = $order.key; LET $request = $order.request; LET $coupon = $order.coupon; \
+                 LET $mails = $order.mails; ",
             crate::audit_before_create!(),
             // Reads at most the limit's worth of the customer's pending orders.
             "IF $max_pending != NONE AND array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending' LIMIT $max_pending) >= $max_pending \
@@ -768,8 +792,7 @@ pub async fn place(db: &Db, orders: Vec<Placing>) -> Result<Vec<OrderRow>, Write
                  CREATE type::record('coupon_use', [$terms.code, record::id($user), $mine + 1]) \
                      SET coupon = $coupon.id, user = $user, order = $id RETURN NONE; \
              }; \
-             IF $key != NONE { \
-                 LET $request = type::record('order_request', [$sender, $key]); \
+             IF $request != NONE { \
                  IF record::exists($request) { THROW 'duplicate_key' }; \
                  CREATE $request SET user = $sender, idempotency_key = $key, order = $id RETURN NONE; \
              }; \
@@ -932,7 +955,7 @@ pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
 }
 
 /// The order an Idempotency-Key of this sender (a customer or an admin) created, if any: its
-/// record, whose id is `[sender, key]`. A quick lookup for every placement that sends a key;
+/// record, by its id ([`key_record`]). A quick lookup for every placement that sends a key;
 /// [`by_idempotency_key`] also finds the keys stored before records had that id.
 pub async fn placed_with_key(
     db: &Db,
@@ -940,9 +963,8 @@ pub async fn placed_with_key(
     key: &str,
 ) -> anyhow::Result<Option<OrderId>> {
     let mut response = db
-        .query("SELECT VALUE order FROM ONLY type::record('order_request', [$sender, $key])")
-        .bind(("sender", sender))
-        .bind(("key", key.to_owned()))
+        .query("SELECT VALUE order FROM ONLY $request")
+        .bind(("request", key_record(sender, key)))
         .await
         .context("looking up an Idempotency-Key")?;
     let found: Option<RecordId> = response.take(0).context("reading an Idempotency-Key")?;
