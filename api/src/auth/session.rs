@@ -93,7 +93,7 @@ async fn caller(parts: &Parts, state: &AppState) -> Result<Option<Caller>, ApiEr
     match claims.kind {
         TokenKind::User => {
             let id = UserId::parse(&claims.sub).ok_or_else(revoked)?;
-            match users_repo::session_account(&state.db, &id).await? {
+            match users_repo::account(&state.db, &id).await? {
                 Some((account, version))
                     if account.status == UserStatus::Active && version == claims.ver =>
                 {

@@ -159,11 +159,11 @@ pub async fn credentials(db: &Db, identifier: &Identifier) -> anyhow::Result<Opt
     Ok(rows.into_iter().next())
 }
 
-/// The (not deleted) customer with this id as a session check reads them, with the token version
-/// their sessions must carry. One read gives the request both, so a handler that needs the
-/// account (the checkout) does not read it again: each standalone read of `user` costs about
+/// The (not deleted) customer with this id, with the token version their sessions must carry.
+/// The session check reads both at once and hands the account to the request, so a handler that
+/// needs it (the checkout) does not read it again: each standalone read of `user` costs about
 /// 0.13 ms, most of it compiling the table's field definitions.
-pub async fn session_account(db: &Db, id: &UserId) -> anyhow::Result<Option<(User, i64)>> {
+pub async fn account(db: &Db, id: &UserId) -> anyhow::Result<Option<(User, i64)>> {
     let mut response = db
         .query(concat!(
             "SELECT ",
@@ -172,8 +172,8 @@ pub async fn session_account(db: &Db, id: &UserId) -> anyhow::Result<Option<(Use
         ))
         .bind(("id", id.record()))
         .await
-        .context("loading a session")?;
-    let row: Option<surrealdb::types::Value> = response.take(0).context("reading a session")?;
+        .context("loading a user")?;
+    let row: Option<surrealdb::types::Value> = response.take(0).context("reading a user")?;
     let Some(surrealdb::types::Value::Object(mut fields)) = row else {
         return Ok(None);
     };
@@ -181,25 +181,16 @@ pub async fn session_account(db: &Db, id: &UserId) -> anyhow::Result<Option<(Use
         .remove("token_version")
         .map(i64::from_value)
         .transpose()
-        .context("reading a session's token version")?
-        .context("a session's account has no token version")?;
-    let user = User::from_value(surrealdb::types::Value::Object(fields))
-        .context("reading a session's account")?;
+        .context("reading a user's token version")?
+        .context("a user without a token version")?;
+    let user =
+        User::from_value(surrealdb::types::Value::Object(fields)).context("reading a user")?;
     Ok(Some((user, version)))
 }
 
 /// The (not deleted) customer with this id.
 pub async fn find(db: &Db, id: &UserId) -> anyhow::Result<Option<User>> {
-    let mut response = db
-        .query(concat!(
-            "SELECT ",
-            user_fields!(),
-            " FROM ONLY $id WHERE deleted_at IS NONE"
-        ))
-        .bind(("id", id.record()))
-        .await
-        .context("loading a user")?;
-    response.take(0).context("reading a user")
+    Ok(account(db, id).await?.map(|(user, _)| user))
 }
 
 /// One page of customers, newest first, and how many there are.
