@@ -26,6 +26,7 @@ mod payments;
 mod product_stock;
 mod products;
 mod roles;
+mod schema;
 mod shutdown;
 mod throttles;
 mod web;

@@ -1,0 +1,81 @@
+//! `schema.surql` applied over a database an older Whisk made: what it replaced is gone, and the
+//! shop still works on it.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use whisk_api::config::Config;
+use whisk_api::db;
+
+use crate::helpers::spawn_app_over;
+use crate::orders::{checkout, product, send};
+
+/// Field definitions of `shop_order` and `product` as Whisk had them before their nested fields
+/// became literal types (a sample: the checks they made and the kinds of path they used).
+const OLD_ORDER_FIELDS: &str = "\
+    DEFINE TABLE shop_order SCHEMAFULL; \
+    DEFINE FIELD cart_items ON shop_order TYPE array<object> ASSERT array::len($value) >= 1; \
+    DEFINE FIELD cart_items[*].price ON shop_order TYPE decimal ASSERT $value >= 0dec; \
+    DEFINE FIELD cart_items[*].amount ON shop_order TYPE int ASSERT $value >= 1 AND $value <= 20; \
+    DEFINE FIELD delivery ON shop_order TYPE option<object>; \
+    DEFINE FIELD delivery.fee ON shop_order TYPE decimal ASSERT $value >= 0dec; \
+    DEFINE FIELD place_of_supply ON shop_order TYPE option<object>; \
+    DEFINE FIELD place_of_supply.code ON shop_order TYPE int; \
+    DEFINE TABLE product SCHEMAFULL; \
+    DEFINE FIELD images ON product TYPE array<option<object>, 5>; \
+    DEFINE FIELD images[*].file ON product TYPE string; \
+    DEFINE FIELD images[*].width ON product TYPE option<int>;";
+
+#[tokio::test]
+async fn an_older_databases_nested_field_definitions_are_removed_and_it_takes_orders() {
+    let data = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(data.path().join("data"), data.path().join("dist"));
+    let old = db::connect(&config).await.unwrap();
+    old.query(OLD_ORDER_FIELDS).await.unwrap().check().unwrap();
+    db::apply_schema(&old).await.unwrap();
+
+    for (table, items, shape) in [
+        ("shop_order", "cart_items.*", "TYPE { amount: int"),
+        ("product", "images.*", "TYPE none | { file: string"),
+    ] {
+        let mut info = old
+            .query("INFO FOR TABLE $table")
+            .bind(("table", table))
+            .await
+            .unwrap();
+        let info: Option<Value> = info.take(0).unwrap();
+        let fields = info.unwrap()["fields"].as_object().unwrap().clone();
+        // SurrealDB defines an array's items itself (`cart_items.*`), here with their shape.
+        let defined = fields[items].as_str().unwrap();
+        assert!(defined.contains(shape), "{defined}");
+        let nested: Vec<&String> = fields
+            .keys()
+            .filter(|name| (name.contains('.') || name.contains('[')) && *name != items)
+            .collect();
+        assert!(nested.is_empty(), "{table} kept {nested:?}");
+    }
+
+    let app = spawn_app_over(old, data).await;
+    let root = app.first_superadmin().await;
+    let (status, _) = send(
+        &app,
+        Method::POST,
+        "/api/v1/categories",
+        &root,
+        Some(json!({"name": "Flours"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let flour = product(&app, &root, "Atta", "120.50", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/v1/orders",
+        &token,
+        Some(checkout(&[(&flour, 2, 120.5)])),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["order"]["cartItems"][0]["amount"], 2);
+    assert_eq!(body["order"]["cartItems"][0]["price"], 120.5);
+}
