@@ -11,6 +11,11 @@
 //! without saying whose order it was; the group's orders are then placed one by one, so each
 //! gets its own answer and the others still commit. Placements of different nodes can still
 //! conflict, and retry as before.
+//!
+//! The turn also holds the order counter's value as this node last saw it, so a group's numbers
+//! (and the mails that quote them) are known before its transaction runs; the transaction
+//! checks that the counter still holds that value, and when another node has numbered orders
+//! meanwhile the group is numbered again from the value it found.
 
 use std::sync::Arc;
 
@@ -19,11 +24,16 @@ use tokio::sync::{Mutex, oneshot};
 use crate::db::Db;
 use crate::orders::repo::{self, OrderRow, Placing, WriteError};
 
+/// Times a group is numbered again because other nodes moved the order counter, before its
+/// placements are answered with a conflict (and, like any conflict, priced and queued again).
+const NUMBERING_TRIES: u32 = 5;
+
 /// The queue of this node's placements, and the turn to run a transaction.
 #[derive(Debug, Default)]
 pub struct PlacementQueue {
     waiting: std::sync::Mutex<Vec<Waiting>>,
-    turn: Arc<Mutex<()>>,
+    /// The turn, holding the order counter's value as last seen (`None` until first read).
+    turn: Arc<Mutex<Option<i64>>>,
 }
 
 /// A placement waiting for a transaction, and where its answer goes.
@@ -42,7 +52,7 @@ impl PlacementQueue {
         // rather than queueing on for a turn of its own: turns taken only to answer ran groups
         // of whatever had just arrived, mostly one order each, at twice a big group's cost per
         // order (64 buyers: 180-200 orders/s with 340 ms spent queueing).
-        let turn = tokio::select! {
+        let mut turn = tokio::select! {
             biased;
             answered = &mut placed => return answer_of(answered),
             turn = Arc::clone(&self.turn).lock_owned() => turn,
@@ -58,7 +68,7 @@ impl PlacementQueue {
             // A task of its own, so that a request going away mid-transaction does not cancel
             // the others' placements; the turn ends when it does.
             let run = tokio::spawn(async move {
-                place_group(&db, group).await;
+                place_group(&db, group, &mut turn).await;
                 drop(turn);
             });
             if let Err(error) = run.await {
@@ -86,11 +96,12 @@ fn answer_of(
     })
 }
 
-/// Places `group` in one transaction, or, when that is refused, each alone.
-async fn place_group(db: &Db, group: Vec<Waiting>) {
+/// Places `group` in one transaction, or, when that is refused, each alone; `last` is the
+/// order counter as last seen, kept up to date.
+async fn place_group(db: &Db, group: Vec<Waiting>, last: &mut Option<i64>) {
     if group.len() > 1 {
-        let orders = group.iter().map(|waiting| waiting.order.clone()).collect();
-        if let Ok(rows) = repo::place(db, orders).await {
+        let orders: Vec<Placing> = group.iter().map(|waiting| waiting.order.clone()).collect();
+        if let Ok(rows) = place_numbered(db, &orders, last).await {
             for (waiting, row) in group.into_iter().zip(rows) {
                 let _ = waiting.answer.send(Ok(row));
             }
@@ -98,11 +109,38 @@ async fn place_group(db: &Db, group: Vec<Waiting>) {
         }
     }
     for Waiting { order, answer } in group {
-        let placed = repo::place(db, vec![order]).await.and_then(|rows| {
-            rows.into_iter()
-                .next()
-                .ok_or_else(|| WriteError::Other(anyhow::anyhow!("a placement gave back no order")))
-        });
+        let placed = place_numbered(db, std::slice::from_ref(&order), last)
+            .await
+            .and_then(|rows| {
+                rows.into_iter().next().ok_or_else(|| {
+                    WriteError::Other(anyhow::anyhow!("a placement gave back no order"))
+                })
+            });
         let _ = answer.send(placed);
     }
+}
+
+/// Places `orders` numbered on from the counter's value `last` (read when not known yet), and
+/// numbers them again when the counter moved meanwhile.
+async fn place_numbered(
+    db: &Db,
+    orders: &[Placing],
+    last: &mut Option<i64>,
+) -> Result<Vec<OrderRow>, WriteError> {
+    for _ in 0..NUMBERING_TRIES {
+        let expected = match *last {
+            Some(value) => value,
+            None => repo::last_order_number(db).await?,
+        };
+        *last = Some(expected);
+        match repo::place(db, orders, expected).await {
+            Ok(rows) => {
+                *last = Some(expected + i64::try_from(rows.len()).unwrap_or(i64::MAX));
+                return Ok(rows);
+            }
+            Err(WriteError::NumbersMoved(counter)) => *last = Some(counter),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(WriteError::Conflict)
 }

@@ -12,8 +12,8 @@ use crate::markup::escape;
 use crate::orders::repo::OrderFields;
 use crate::orders::types::{OrderStatus, PaymentMethod};
 
-/// Stands for the order number in a mail written before the number is allocated: the
-/// placement transaction replaces it.
+/// Stands for the order number in a mail written before the order is numbered: the placement
+/// fills it in once its group is numbered (`orders::repo::place`).
 pub const ORDER_NUMBER: &str = "{order}";
 
 /// The shop's colour in mails (the web app's primary blue).

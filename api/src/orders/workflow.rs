@@ -453,6 +453,7 @@ pub async fn place(
                 // A price, product or coupon changed under us: price again, which answers properly.
                 Err(
                     WriteError::Conflict
+                    | WriteError::NumbersMoved(_)
                     | WriteError::PriceChanged(_)
                     | WriteError::ProductGone(_)
                     | WriteError::OrderChanged
@@ -742,7 +743,8 @@ pub async fn edit(
                     | WriteError::DuplicateKey
                     | WriteError::TooManyPending(_)
                     | WriteError::CouponUnusable(_)
-                    | WriteError::CouponChanged,
+                    | WriteError::CouponChanged
+                    | WriteError::NumbersMoved(_),
                 ) => Ok(Attempt::Retry),
                 Err(WriteError::Other(error)) => Err(ApiError::Internal(error)),
             }

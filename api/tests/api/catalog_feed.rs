@@ -13,7 +13,7 @@ use crate::helpers::{TestApp, spawn_app_over};
 use crate::orders::{checkout, product, send, shop, stock};
 
 /// A second node over the first one's database, with its own data folder.
-async fn second_node(app: &TestApp) -> TestApp {
+pub(crate) async fn second_node(app: &TestApp) -> TestApp {
     spawn_app_over(app.db.clone(), tempfile::tempdir().unwrap()).await
 }
 

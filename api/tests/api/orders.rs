@@ -298,6 +298,54 @@ async fn orders_placed_at_once_are_numbered_in_turn_and_one_refusal_refuses_only
 }
 
 #[tokio::test]
+async fn orders_through_two_nodes_take_the_next_number_whichever_node_placed_the_last() {
+    let (a, root) = shop().await;
+    let b = crate::catalog_feed::second_node(&a).await;
+    let flour = product(&a, &root, "Number Flour", "50", 1000).await;
+    let tokens = a.register_buyers(8).await;
+    let place = |node: &'static str, n: usize| {
+        let (app, token, flour) = (if node == "a" { &a } else { &b }, &tokens[n % 8], &flour);
+        async move {
+            let (status, body) = send(
+                app,
+                Method::POST,
+                "/api/v1/orders",
+                token,
+                Some(checkout(&[(flour, 1, 50.0)])),
+            )
+            .await;
+            assert_eq!(status, 201, "through {node}: {body}");
+            body["order"]["orderId"].as_str().unwrap().to_owned()
+        }
+    };
+    // Each node numbers from the counter as it last saw it; the other node moves it meanwhile.
+    let mut numbers = vec![
+        place("a", 0).await,
+        place("b", 1).await,
+        place("a", 2).await,
+        place("b", 3).await,
+    ];
+    assert_eq!(numbers, ["ORD1001", "ORD1002", "ORD1003", "ORD1004"]);
+    let at_once =
+        futures::future::join_all((0..16).map(|n| place(if n % 2 == 0 { "a" } else { "b" }, n)))
+            .await;
+    numbers.extend(at_once);
+    numbers.sort();
+    let expected: Vec<String> = (1001..1021).map(|number| format!("ORD{number}")).collect();
+    assert_eq!(
+        numbers, expected,
+        "20 orders, numbered without gaps or repeats"
+    );
+    let mut stored =
+        a.db.query("SELECT VALUE stock FROM type::record('product', $id)")
+            .bind(("id", flour.clone()))
+            .await
+            .unwrap();
+    let stored: Option<i64> = stored.take(0).unwrap();
+    assert_eq!(stored, Some(1000 - 20));
+}
+
+#[tokio::test]
 async fn an_idempotency_key_replay_returns_the_first_order() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 10).await;
