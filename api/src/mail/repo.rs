@@ -6,6 +6,7 @@ use anyhow::Context;
 use surrealdb::types::{RecordId, SurrealValue};
 
 use crate::db::Db;
+use crate::db::errors::{Failure, failure};
 
 /// A message claimed for sending.
 #[derive(Debug, Clone, SurrealValue)]
@@ -42,7 +43,7 @@ pub async fn enqueue(db: &Db, recipient: &str, subject: &str, body: &str) -> any
     Ok(())
 }
 
-/// Claims up to `limit` of the messages due now, oldest first, for `lease`, in one statement:
+/// Claims up to `limit` of the messages due now, oldest first, for `lease`, in one transaction:
 /// none when another node claimed them at the same moment (its write won; they are its now).
 pub async fn claim_due(
     db: &Db,
@@ -52,25 +53,35 @@ pub async fn claim_due(
 ) -> anyhow::Result<Vec<Claimed>> {
     let claimed = db
         .query(
-            "UPDATE (SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit) \
-             SET due_at = time::now() + $lease, attempts += 1, claimed_by = $node \
-             WHERE pending = true AND due_at <= time::now() \
-             RETURN id, recipient, subject, body, html, attempts, order, attach_invoice",
+            // One transaction: nodes claiming the same messages at once conflict, and one of
+            // them claims nothing. The ids are read first: an UPDATE over a subquery took 50 ms
+            // for a batch of 20 with 3,000 messages waiting.
+            "BEGIN; \
+             LET $until = time::now() + $lease; \
+             LET $due = SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit; \
+             UPDATE $due SET due_at = $until, attempts += 1, claimed_by = $node \
+             RETURN id, recipient, subject, body, html, attempts, order, attach_invoice; \
+             COMMIT;",
         )
         .bind(("limit", i64::from(limit)))
         .bind(("lease", surrealdb::types::Duration::from(lease)))
         .bind(("node", node.to_owned()))
         .await;
-    let result = match claimed {
-        Ok(mut response) => response.take::<Vec<Claimed>>(0),
-        Err(error) => Err(error),
+    let mut response = match claimed {
+        Ok(response) => response,
+        Err(error) if crate::db::errors::is_conflict(&error) => return Ok(Vec::new()),
+        Err(error) => return Err(error).context("claiming mail"),
     };
-    match result {
-        Ok(claimed) => Ok(claimed),
+    match failure(&mut response) {
+        None => {}
         // Two nodes claiming the same messages at once: the one whose write lost has no claim.
-        Err(error) if crate::db::errors::is_conflict(&error) => Ok(Vec::new()),
-        Err(error) => Err(error).context("claiming mail"),
+        Some(Failure::Conflict) => return Ok(Vec::new()),
+        Some(Failure::Other(error)) => return Err(error).context("claiming mail"),
+        Some(other) => anyhow::bail!("claiming mail: {other:?}"),
     }
+    // The UPDATE's answer comes last but one: COMMIT answers too.
+    let update = response.num_statements().saturating_sub(2);
+    response.take(update).context("claiming mail")
 }
 
 /// Marks claimed messages sent and forgets their bodies.
@@ -79,7 +90,7 @@ pub async fn sent(db: &Db, ids: Vec<RecordId>) -> anyhow::Result<()> {
         return Ok(());
     }
     db.query(
-        "UPDATE $ids SET pending = false, sent_at = time::now(), body = '', html = NONE RETURN NONE",
+        "LET $now = time::now(); UPDATE $ids SET pending = false, sent_at = $now, body = '', html = NONE RETURN NONE",
     )
     .bind(("ids", ids))
     .await
