@@ -48,8 +48,12 @@ impl Mailer {
             .with_context(|| format!("MAIL_FROM '{from}' is not a mailbox"))?;
         match smtp_url {
             Some(url) => {
+                // As many connections as the outbox sends messages at once.
+                let pool = lettre::transport::smtp::PoolConfig::new()
+                    .max_size(u32::try_from(outbox::SENDING_AT_ONCE).unwrap_or(u32::MAX));
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .context("SMTP_URL is not a valid SMTP URL")?
+                    .pool_config(pool)
                     .build();
                 Ok(Mailer::Smtp { transport, from })
             }

@@ -180,9 +180,13 @@ pub async fn create(
     )
     .await?;
     let envelope = match placed {
-        workflow::Placed::New(row) => OrderEnvelope {
-            order: row.view(state.config.upi.as_ref()),
-        },
+        workflow::Placed::New(row) => {
+            // Its confirmation mails committed with it.
+            state.outbox.wake();
+            OrderEnvelope {
+                order: row.view(state.config.upi.as_ref()),
+            }
+        }
         workflow::Placed::Replayed(id) => envelope(&state, &id).await?,
     };
     Ok((StatusCode::CREATED, Json(envelope)))
@@ -401,6 +405,8 @@ pub async fn update(
     )
     .await?
     .ok_or_else(not_found)?;
+    // A status change's mail committed with it.
+    state.outbox.wake();
     Ok(Json(envelope(&state, &id).await?))
 }
 

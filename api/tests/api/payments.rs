@@ -318,7 +318,18 @@ async fn order_mails(app: &TestApp) -> Vec<(String, String, String, String)> {
 
 #[tokio::test]
 async fn placing_and_shipping_an_order_write_its_mails_to_the_outbox_with_the_order() {
-    let (app, root) = shop_with(|config| config.delivery = demo_delivery()).await;
+    // A relay that refuses keeps the mails in the outbox as the order's transaction wrote
+    // them (a mail sent is kept without its text).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (app, root) = shop_with(|config| {
+        config.delivery = demo_delivery();
+        config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    })
+    .await;
     let flour = product(&app, &root, "Bread <Flour> 1 kg", "300", 10).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
     let (status, body) = place(
@@ -394,6 +405,27 @@ async fn placing_and_shipping_an_order_write_its_mails_to_the_outbox_with_the_or
         "shipping sends one mail; a payment mark sends none: {mails:?}"
     );
     assert_eq!(mails[2].1, format!("Your order {number} is on its way"));
+}
+
+#[tokio::test]
+async fn an_orders_mails_are_sent_as_soon_as_it_commits() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let before = app.outbox_count();
+    let (status, body) = place(&app, &token, checkout(&[(&flour, 1, 80.0)])).await;
+    assert_eq!(status, 201, "{body}");
+    // Well within the outbox's 5-second look for due mail, which alone sent them before.
+    let began = std::time::Instant::now();
+    while app.outbox_count() < before + 2 && began.elapsed() < std::time::Duration::from_secs(2) {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        app.outbox_count() - before,
+        2,
+        "the customer's confirmation and the shop's notice, sent within {:?}",
+        began.elapsed()
+    );
 }
 
 #[tokio::test]
