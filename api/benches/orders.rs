@@ -15,16 +15,26 @@
 //! buyer's hundreds of orders were all read again in every placement). An exhausted pool
 //! registers another account during the run, which the run's figures include: its password hash
 //! takes CPU the placements then lack (with 12 accounts a buyer, the registrations during the
-//! one-product run held it at 232-249 orders/s; with none, 389). The default pool lasts both
-//! runs at 64 buyers and up to about 500 orders/s.
+//! one-product run held it at 232-249 orders/s; with none, 389). The default pool lasts the four
+//! runs at 64 buyers and up to about 700 orders/s.
+//!
+//! Then both again with the buyers sending on a schedule at a fixed total rate (`-paced`), which
+//! gives the latency a shop sees at that load rather than at saturation: a closed loop of 64
+//! buyers keeps 64 orders in the server at all times, so its latency is 64 / throughput whatever
+//! the shop does.
 //!
 //! `cargo bench --workspace --bench orders` (env `ORDER_BENCH_SECONDS`, default 10,
-//! `ORDER_BENCH_BUYERS`, default 16, and `ORDER_BENCH_ACCOUNTS`, accounts registered per buyer
-//! before the runs, default 32).
+//! `ORDER_BENCH_BUYERS`, default 16, `ORDER_BENCH_ACCOUNTS`, accounts registered per buyer
+//! before the runs, default 96, `ORDER_BENCH_RATE`, orders/s of the paced runs, default 500,
+//! 0 to leave them out, and `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to
+//! files rather than hand them to the bench's SMTP relay). Each run also prints the CPU time
+//! it took an order, the shop's and the load generator's together, and how many mails the
+//! shop handed over meanwhile (two an order when its outbox keeps up).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reqwest::Client;
@@ -77,9 +87,7 @@ impl Shop {
     /// Registers a new customer from an address of its own (the registration throttle counts per
     /// address) and returns its token.
     async fn register(&self) -> String {
-        let n = self
-            .registered
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let n = self.registered.fetch_add(1, Ordering::SeqCst);
         let customer = json!({
             "username": format!("Buyer {n}"), "email": format!("buyer{n}@bench.example"), "password": PASSWORD,
             "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "mobile": format!("98{n:08}"), "company": "Bench Bakes"
@@ -138,11 +146,79 @@ impl Shop {
     }
 }
 
-async fn open_shop(buyers: usize, accounts: usize) -> (Arc<Shop>, tempfile::TempDir) {
+/// A mail relay on 127.0.0.1 that takes every message and keeps none, counting them in
+/// `delivered`; its `smtp://` address.
+///
+/// The shop hands its mails to it over SMTP, as a shop in production hands them to its relay.
+/// Without `SMTP_URL` the shop writes each mail to a file instead, a development fallback that
+/// costs more here than the order does in places: creating a file takes about 0.5 ms of CPU on
+/// this machine's ext4 (mounted without a journal, the kernel reads inode tables to skip
+/// recently deleted inodes), two mails an order.
+async fn smtp_sink(delivered: Arc<AtomicU64>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let delivered = Arc::clone(&delivered);
+            tokio::spawn(async move {
+                let _ = smtp_session(socket, &delivered).await;
+            });
+        }
+    });
+    format!("smtp://{address}")
+}
+
+/// One SMTP connection: every command is accepted, and each message's end counts one mail.
+async fn smtp_session(socket: tokio::net::TcpStream, delivered: &AtomicU64) -> std::io::Result<()> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    socket.set_nodelay(true)?;
+    let (read, mut write) = socket.into_split();
+    let mut read = tokio::io::BufReader::new(read);
+    write.write_all(b"220 sink ESMTP\r\n").await?;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if read.read_until(b'\n', &mut line).await? == 0 {
+            return Ok(());
+        }
+        let verb = line.get(..4).unwrap_or_default().to_ascii_uppercase();
+        let reply: &[u8] = match verb.as_slice() {
+            b"EHLO" => b"250-sink\r\n250 8BITMIME\r\n",
+            b"DATA" => {
+                write.write_all(b"354 end with a dot\r\n").await?;
+                loop {
+                    line.clear();
+                    if read.read_until(b'\n', &mut line).await? == 0 {
+                        return Ok(());
+                    }
+                    if line == b".\r\n" {
+                        break;
+                    }
+                }
+                delivered.fetch_add(1, Ordering::SeqCst);
+                b"250 taken\r\n"
+            }
+            b"QUIT" => {
+                write.write_all(b"221 bye\r\n").await?;
+                return Ok(());
+            }
+            // HELO, MAIL, RCPT, RSET, NOOP.
+            _ => b"250 ok\r\n",
+        };
+        write.write_all(reply).await?;
+    }
+}
+
+async fn open_shop(
+    buyers: usize,
+    accounts: usize,
+    smtp_url: Option<String>,
+) -> (Arc<Shop>, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();
     let data = folder.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
     let mut config = Config::for_tests(data.clone(), folder.path().join("dist"));
+    config.smtp_url = smtp_url;
     config.database_url = format!("surrealkv://{}", data.join("whisk.db").display());
     config.max_pending_orders = DEFAULT_MAX_PENDING_ORDERS;
     // Buyers register from addresses of their own (the load generator stands in as a trusted
@@ -194,8 +270,7 @@ async fn open_shop(buyers: usize, accounts: usize) -> (Arc<Shop>, tempfile::Temp
             let shop = Arc::clone(&shop);
             tokio::spawn(async move {
                 let mut tokens = Vec::new();
-                while shop.registered.load(std::sync::atomic::Ordering::SeqCst) < buyers * accounts
-                {
+                while shop.registered.load(Ordering::SeqCst) < buyers * accounts {
                     tokens.push(shop.register().await);
                 }
                 tokens
@@ -244,29 +319,73 @@ struct Run {
     units: i64,
     latencies_ms: Vec<f64>,
     elapsed: Duration,
+    /// CPU time of this process (the shop and its load generator) during the run.
+    cpu: Duration,
+}
+
+/// CPU time this process used so far, user and system (`/proc/self/stat`, in clock ticks of
+/// 10 ms), or zero where there is no `/proc`.
+fn cpu_used() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |n: usize| {
+        fields
+            .get(n)
+            .and_then(|text| text.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are the 14th and 15th fields; the list starts at the 3rd.
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
 /// Each buyer places orders until `seconds` pass; `lines(buyer, n)` picks (product index, units).
+///
+/// Without a `rate` a buyer sends its next order as soon as the last is answered (closed loop:
+/// the figures are the shop's saturation throughput and the latency at it). With a `rate`
+/// (orders/s for all buyers together) each buyer sends on a fixed schedule, its share of the
+/// rate, staggered against the others, and a latency counts from when the order was due to be
+/// sent, so an order held up behind a slow one counts the wait (no coordinated omission, as wrk2
+/// measures).
 async fn run(
     shop: &Arc<Shop>,
     products: &Arc<Vec<(String, f64)>>,
     seconds: u64,
+    rate: Option<f64>,
     lines: fn(usize, u64) -> Vec<(usize, u32)>,
 ) -> Run {
     let started = Instant::now();
+    let cpu_before = cpu_used();
     let until = started + Duration::from_secs(seconds);
     // Keys differ between runs, which may use the same accounts.
     let run_id = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos();
-    let tasks: Vec<_> = (0..shop.buyers.len())
+    let buyers = shop.buyers.len();
+    let tasks: Vec<_> = (0..buyers)
         .map(|buyer| {
             let (shop, products) = (Arc::clone(shop), Arc::clone(products));
+            // A buyer's time between two orders, and when its first is due.
+            let every = rate.map(|rate| Duration::from_secs_f64(buyers as f64 / rate));
+            let first_due = every.map(|every| started + every.mul_f64(buyer as f64 / buyers as f64));
             tokio::spawn(async move {
                 let (mut placed, mut refused, mut units, mut latencies) = (0u64, 0u64, 0i64, Vec::new());
                 let mut n = 0u64;
-                while Instant::now() < until {
+                loop {
+                    let due = match (first_due, every) {
+                        (Some(first), Some(every)) => {
+                            let due = first + every.mul_f64(n as f64);
+                            tokio::time::sleep_until(due.into()).await;
+                            due
+                        }
+                        _ => Instant::now(),
+                    };
+                    if due >= until {
+                        break;
+                    }
                     let token = account(&shop, buyer).await;
                     n += 1;
                     let chosen = lines(buyer, n);
@@ -276,9 +395,8 @@ async fn run(
                         .collect();
                     let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}});
                     let key = format!("bench-{run_id}-{buyer}-{n}");
-                    let sent = Instant::now();
                     let (status, answer) = shop.send("/api/v1/orders", Some(&token), Some(&key), body).await;
-                    latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+                    latencies.push(due.elapsed().as_secs_f64() * 1000.0);
                     if status == 201 {
                         placed += 1;
                         units += answer["order"]["numItemsInCart"].as_i64().unwrap();
@@ -297,6 +415,7 @@ async fn run(
         units: 0,
         latencies_ms: Vec::new(),
         elapsed: Duration::ZERO,
+        cpu: Duration::ZERO,
     };
     for task in tasks {
         let (placed, refused, units, latencies) = task.await.unwrap();
@@ -306,6 +425,7 @@ async fn run(
         total.latencies_ms.extend(latencies);
     }
     total.elapsed = started.elapsed();
+    total.cpu = cpu_used().saturating_sub(cpu_before);
     total.latencies_ms.sort_by(f64::total_cmp);
     total
 }
@@ -318,15 +438,19 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[rank.min(sorted.len() - 1)]
 }
 
-fn report(name: &str, run: &Run, buyers: usize) {
+fn report(name: &str, run: &Run, buyers: usize, offered: Option<f64>) {
     let rate = run.placed as f64 / run.elapsed.as_secs_f64();
+    let offered = offered.map_or(String::new(), |offered| {
+        format!(" (offered {offered:.0}/s)")
+    });
     println!(
-        "orders/{name}: {buyers} buyers, {} orders in {:.1} s = {rate:.0} orders/s; latency p50 {:.1} ms, p99 {:.1} ms; refused {}",
+        "orders/{name}: {buyers} buyers, {} orders in {:.1} s = {rate:.0} orders/s{offered}; latency p50 {:.1} ms, p99 {:.1} ms; refused {}; CPU {:.2} ms an order (shop and load generator)",
         run.placed,
         run.elapsed.as_secs_f64(),
         percentile(&run.latencies_ms, 50.0),
         percentile(&run.latencies_ms, 99.0),
-        run.refused
+        run.refused,
+        run.cpu.as_secs_f64() * 1000.0 / run.placed.max(1) as f64
     );
 }
 
@@ -358,13 +482,24 @@ fn main() {
     let accounts: usize = std::env::var("ORDER_BENCH_ACCOUNTS")
         .ok()
         .and_then(|text| text.parse().ok())
-        .unwrap_or(32);
+        .unwrap_or(96);
+    let rate: f64 = std::env::var("ORDER_BENCH_RATE")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(500.0);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let (shop, _folder) = open_shop(buyers, accounts).await;
+        let delivered = Arc::new(AtomicU64::new(0));
+        let smtp_url = if std::env::var_os("ORDER_BENCH_MAIL_FILES").is_some() {
+            None
+        } else {
+            Some(smtp_sink(Arc::clone(&delivered)).await)
+        };
+        let smtp_url_set = smtp_url.is_some();
+        let (shop, _folder) = open_shop(buyers, accounts, smtp_url).await;
         let mut products = Vec::new();
         for n in 0..40 {
             let price = format!("{}.50", 50 + n * 10);
@@ -373,20 +508,32 @@ fn main() {
         }
         let products = Arc::new(products);
 
-        for (name, lines) in [
-            ("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>),
-            ("contended", contended),
+        let paced = (rate > 0.0).then_some(rate);
+        for (name, lines, rate) in [
+            ("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>, None),
+            ("contended", contended, None),
+            ("spread-paced", spread, paced),
+            ("contended-paced", contended, paced),
         ] {
+            if name.ends_with("-paced") && rate.is_none() {
+                continue;
+            }
+            eprintln!("orders/{name}: running for {seconds} s");
             let before: Vec<i64> = futures_stock(&shop, &products).await;
-            let accounts_before = shop.registered.load(std::sync::atomic::Ordering::SeqCst);
-            let result = run(&shop, &products, seconds, lines).await;
-            let registered = shop.registered.load(std::sync::atomic::Ordering::SeqCst) - accounts_before;
+            let accounts_before = shop.registered.load(Ordering::SeqCst);
+            let mails_before = delivered.load(Ordering::SeqCst);
+            let result = run(&shop, &products, seconds, rate, lines).await;
+            let registered = shop.registered.load(Ordering::SeqCst) - accounts_before;
+            let mails = delivered.load(Ordering::SeqCst) - mails_before;
             if registered > 0 {
                 println!("orders/{name}: {registered} accounts registered during the run (raise ORDER_BENCH_ACCOUNTS)");
             }
             let after: Vec<i64> = futures_stock(&shop, &products).await;
             let taken: i64 = before.iter().zip(&after).map(|(b, a)| b - a).sum();
-            report(name, &result, buyers);
+            report(name, &result, buyers, rate);
+            if smtp_url_set {
+                println!("orders/{name}: {mails} mails handed to the relay during the run ({} placed orders send {})", result.placed, result.placed * 2);
+            }
             assert_eq!(
                 taken, result.units,
                 "the stock taken must equal the units the placed orders hold"
