@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use pricing::{DeliveryTerms, GstRate, Money, Region, Supply, format_inr};
 use serde_json::json;
+use surrealdb::types::RecordId;
 
 use crate::catalog::follow::{Follower, WriteMark};
 use crate::coupons::handlers::{
@@ -377,13 +378,8 @@ pub async fn place(
     let ids = lines::check_shape(items, placement.discount)?;
     let place = rules.place_of_supply(&placement.ship_to.state)?;
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
-    if let Some(key) = &placement.idempotency_key
-        && let Some(first) = repo::placed_with_key(db, sender.clone(), key).await?
-    {
-        return Ok(Placed::Replayed(first));
-    }
     let (ids, placement, sender) = (&ids, &placement, &sender);
-    until_settled(
+    let placed = until_settled(
         |_| async move {
             let current = repo::products(db, ids, rules.default_rate).await?;
             let priced = lines::price(items, ids, &current, &HashMap::new())
@@ -465,7 +461,29 @@ pub async fn place(
         },
         too_busy,
     )
-    .await
+    .await;
+    match placed {
+        Err(refusal) => replayed_instead(db, placement, sender, refusal).await,
+        placed => placed,
+    }
+}
+
+/// The first order of a refused placement's Idempotency-Key, when there is one: a replay
+/// answers as the first attempt did, whatever changed since (a price, the stock, the customer's
+/// pending orders). Asked only once a placement was refused, so that one that goes through
+/// reads no key before its transaction, which refuses a key placed before by itself.
+async fn replayed_instead(
+    db: &Db,
+    placement: &Placement,
+    sender: &RecordId,
+    refusal: ApiError,
+) -> Result<Placed, ApiError> {
+    if let Some(key) = &placement.idempotency_key
+        && let Some(first) = repo::by_idempotency_key(db, sender.clone(), key).await?
+    {
+        return Ok(Placed::Replayed(first));
+    }
+    Err(refusal)
 }
 
 /// What an admin changes on an order; `None` keeps the current value.
