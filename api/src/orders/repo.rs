@@ -854,72 +854,6 @@ pub async fn last_order_number(db: &Db) -> anyhow::Result<i64> {
     value.context("the order counter is missing")
 }
 
-/// The placement transaction for `rows`, with only the sections they need: a group without
-/// Idempotency-Keys, coupons or admin-placed orders leaves those sections out, which the
-/// database would otherwise parse and plan on every placement for nothing.
-fn placement_statement(rows: &PlacementRows) -> String {
-    let mut text = String::with_capacity(4096);
-    text.push_str(concat!(
-        "BEGIN; ",
-        // First, so that a group numbered from a stale value stops before doing any work.
-        "LET $counter = (UPDATE ONLY counter:order_number SET value += array::len($ids) RETURN BEFORE).value; \
-         IF $counter != $last { THROW 'numbers_moved:' + <string> $counter }; ",
-        check_prices_and_move_stock!(),
-    ));
-    if !rows.pending.is_empty() {
-        // Reads at most the limit's worth of each customer's pending orders.
-        text.push_str(
-            "FOR $limit IN $pending { \
-                 IF array::len(SELECT VALUE id FROM shop_order WHERE user = $limit.user AND status = 'pending' LIMIT $limit.most) + $limit.placing > $limit.most \
-                     { THROW 'too_many_pending:' + <string> $limit.most }; \
-             }; ",
-        );
-    }
-    if !rows.keys.is_empty() {
-        text.push_str(
-            "IF array::len(SELECT VALUE id FROM $key_ids) > 0 { THROW 'duplicate_key' }; ",
-        );
-    }
-    if !rows.coupons.is_empty() {
-        text.push_str(
-            "FOR $use IN $coupons { \
-                 LET $coupon = $use.coupon; \
-                 LET $terms = (SELECT * FROM ONLY $coupon.id); \
-                 IF $terms = NONE { THROW 'coupon_unusable:not_found' }; \
-                 IF <string> $terms.updated_at != $coupon.version { THROW 'coupon_changed' }; \
-                 IF !$terms.active { THROW 'coupon_unusable:inactive' }; \
-                 IF $terms.valid_from != NONE AND time::now() < $terms.valid_from { THROW 'coupon_unusable:not_started' }; \
-                 IF $terms.valid_until != NONE AND time::now() >= $terms.valid_until { THROW 'coupon_unusable:expired' }; \
-                 IF $terms.usage_limit != NONE AND $terms.uses >= $terms.usage_limit { THROW 'coupon_unusable:used_up' }; \
-                 LET $mine = array::len(SELECT VALUE id FROM coupon_use WHERE coupon = $coupon.id AND user = $use.user); \
-                 IF $terms.per_customer_limit != NONE AND $mine >= $terms.per_customer_limit { THROW 'coupon_unusable:used_by_you' }; \
-                 UPDATE $coupon.id SET uses += 1 RETURN NONE; \
-                 CREATE type::record('coupon_use', [$terms.code, record::id($use.user), $mine + 1]) \
-                     SET coupon = $coupon.id, user = $use.user, order = $use.order RETURN NONE; \
-             }; ",
-        );
-    }
-    text.push_str("INSERT INTO shop_order $orders RETURN NONE; ");
-    if !rows.keys.is_empty() {
-        text.push_str("INSERT INTO order_request $keys RETURN NONE; ");
-    }
-    if !rows.mails.is_empty() {
-        text.push_str("INSERT INTO mail $mails RETURN NONE; ");
-    }
-    if !rows.audited.is_empty() {
-        text.push_str(concat!(
-            "FOR $audited IN $audited { \
-                 LET $id = $audited.order; LET $actor = $audited.actor; ",
-            crate::audit_before_create!(),
-            crate::audit_record!("order", "create"),
-            "}; ",
-        ));
-    }
-    // Last before COMMIT: `place` reads its answer.
-    text.push_str(concat!("SELECT ", order_fields!(), " FROM $ids; COMMIT;"));
-    text
-}
-
 /// Places orders in one transaction, numbered on from `last`, the order counter's value as this
 /// node last saw it ([`WriteError::NumbersMoved`] when it moved: number them again). Checks the
 /// prices and takes the stock of them all (once per product), checks each customer's open
@@ -933,7 +867,45 @@ pub async fn place(db: &Db, orders: &[Placing], last: i64) -> Result<Vec<OrderRo
     let rows = PlacementRows::new(orders, last);
     let key_ids: Vec<RecordId> = rows.keys.iter().map(|key| key.id.clone()).collect();
     let mut response = db
-        .query(placement_statement(&rows))
+        .query(concat!(
+            "BEGIN; ",
+            // First, so that a group numbered from a stale value stops before doing any work.
+            "LET $counter = (UPDATE ONLY counter:order_number SET value += array::len($ids) RETURN BEFORE).value; \
+             IF $counter != $last { THROW 'numbers_moved:' + <string> $counter }; ",
+            check_prices_and_move_stock!(),
+            // Reads at most the limit's worth of each customer's pending orders.
+            "FOR $limit IN $pending { \
+                 IF array::len(SELECT VALUE id FROM shop_order WHERE user = $limit.user AND status = 'pending' LIMIT $limit.most) + $limit.placing > $limit.most \
+                     { THROW 'too_many_pending:' + <string> $limit.most }; \
+             }; \
+             IF array::len(SELECT VALUE id FROM $key_ids) > 0 { THROW 'duplicate_key' }; \
+             FOR $use IN $coupons { \
+                 LET $coupon = $use.coupon; \
+                 LET $terms = (SELECT * FROM ONLY $coupon.id); \
+                 IF $terms = NONE { THROW 'coupon_unusable:not_found' }; \
+                 IF <string> $terms.updated_at != $coupon.version { THROW 'coupon_changed' }; \
+                 IF !$terms.active { THROW 'coupon_unusable:inactive' }; \
+                 IF $terms.valid_from != NONE AND time::now() < $terms.valid_from { THROW 'coupon_unusable:not_started' }; \
+                 IF $terms.valid_until != NONE AND time::now() >= $terms.valid_until { THROW 'coupon_unusable:expired' }; \
+                 IF $terms.usage_limit != NONE AND $terms.uses >= $terms.usage_limit { THROW 'coupon_unusable:used_up' }; \
+                 LET $mine = array::len(SELECT VALUE id FROM coupon_use WHERE coupon = $coupon.id AND user = $use.user); \
+                 IF $terms.per_customer_limit != NONE AND $mine >= $terms.per_customer_limit { THROW 'coupon_unusable:used_by_you' }; \
+                 UPDATE $coupon.id SET uses += 1 RETURN NONE; \
+                 CREATE type::record('coupon_use', [$terms.code, record::id($use.user), $mine + 1]) \
+                     SET coupon = $coupon.id, user = $use.user, order = $use.order RETURN NONE; \
+             }; \
+             INSERT INTO shop_order $orders RETURN NONE; \
+             IF array::len($keys) > 0 { INSERT INTO order_request $keys RETURN NONE }; \
+             IF array::len($mails) > 0 { INSERT INTO mail $mails RETURN NONE }; \
+             FOR $audited IN $audited { \
+                 LET $id = $audited.order; LET $actor = $audited.actor; ",
+            crate::audit_before_create!(),
+            crate::audit_record!("order", "create"),
+            "}; ",
+            // Last before COMMIT: `take` below reads its answer.
+            "SELECT ", order_fields!(), " FROM $ids; ",
+            "COMMIT;"
+        ))
         .bind(("last", last))
         .bind(("moves", moves))
         .bind(("price_checks", price_checks))
