@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use whisk_api::catalog::feed;
 
 use crate::helpers::{TestApp, spawn_app_over};
-use crate::orders::{checkout, product, send, shop, stock};
+use crate::orders::{checkout, product, send, shop, stock, stored_stock};
 
 /// A second node over the first one's database, with its own data folder.
 pub(crate) async fn second_node(app: &TestApp) -> TestApp {
@@ -230,13 +230,7 @@ async fn orders_through_two_nodes_leave_both_listings_at_the_database_stock() {
         "{results:?}"
     );
 
-    let mut response =
-        a.db.query("SELECT VALUE stock FROM type::record('product', $id)")
-            .bind(("id", tin.clone()))
-            .await
-            .unwrap();
-    let stored: Option<i64> = response.take(0).unwrap();
-    assert_eq!(stored, Some(295));
+    assert_eq!(stored_stock(&a, &tin).await, Some(295));
     for node in [&a, &b] {
         eventually(
             Duration::from_secs(1),

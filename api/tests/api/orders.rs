@@ -80,6 +80,22 @@ pub(crate) async fn stock(app: &TestApp, id: &str) -> i64 {
     body["product"]["stock"].as_i64().unwrap()
 }
 
+/// The stock of product `id` as the database holds it (not a node's catalog).
+pub(crate) async fn stored_stock(app: &TestApp, id: &str) -> Option<i64> {
+    let mut response = app
+        .db
+        .query("SELECT VALUE stock FROM type::record('product', $id)")
+        .bind(("id", id.to_owned()))
+        .await
+        .unwrap();
+    response.take(0).unwrap()
+}
+
+/// Places an order as `token`'s customer: the status and the answer.
+pub(crate) async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+    send(app, Method::POST, "/api/v1/orders", token, Some(body)).await
+}
+
 pub(crate) fn checkout(items: &[(&str, u32, f64)]) -> Value {
     json!({"data": {
         "name": "Asha Baker", "address": "14 MG Road", "city": "Bengaluru", "state": "Karnataka", "company": "Asha's Cakes",
@@ -303,32 +319,26 @@ async fn orders_through_two_nodes_take_the_next_number_whichever_node_placed_the
     let b = crate::catalog_feed::second_node(&a).await;
     let flour = product(&a, &root, "Number Flour", "50", 1000).await;
     let tokens = a.register_buyers(8).await;
-    let place = |node: &'static str, n: usize| {
+    let place_through = |node: &'static str, n: usize| {
         let (app, token, flour) = (if node == "a" { &a } else { &b }, &tokens[n % 8], &flour);
         async move {
-            let (status, body) = send(
-                app,
-                Method::POST,
-                "/api/v1/orders",
-                token,
-                Some(checkout(&[(flour, 1, 50.0)])),
-            )
-            .await;
+            let (status, body) = place(app, token, checkout(&[(flour, 1, 50.0)])).await;
             assert_eq!(status, 201, "through {node}: {body}");
             body["order"]["orderId"].as_str().unwrap().to_owned()
         }
     };
     // Each node numbers from the counter as it last saw it; the other node moves it meanwhile.
     let mut numbers = vec![
-        place("a", 0).await,
-        place("b", 1).await,
-        place("a", 2).await,
-        place("b", 3).await,
+        place_through("a", 0).await,
+        place_through("b", 1).await,
+        place_through("a", 2).await,
+        place_through("b", 3).await,
     ];
     assert_eq!(numbers, ["ORD1001", "ORD1002", "ORD1003", "ORD1004"]);
-    let at_once =
-        futures::future::join_all((0..16).map(|n| place(if n % 2 == 0 { "a" } else { "b" }, n)))
-            .await;
+    let at_once = futures::future::join_all(
+        (0..16).map(|n| place_through(if n % 2 == 0 { "a" } else { "b" }, n)),
+    )
+    .await;
     numbers.extend(at_once);
     numbers.sort();
     let expected: Vec<String> = (1001..1021).map(|number| format!("ORD{number}")).collect();
@@ -336,13 +346,7 @@ async fn orders_through_two_nodes_take_the_next_number_whichever_node_placed_the
         numbers, expected,
         "20 orders, numbered without gaps or repeats"
     );
-    let mut stored =
-        a.db.query("SELECT VALUE stock FROM type::record('product', $id)")
-            .bind(("id", flour.clone()))
-            .await
-            .unwrap();
-    let stored: Option<i64> = stored.take(0).unwrap();
-    assert_eq!(stored, Some(1000 - 20));
+    assert_eq!(stored_stock(&a, &flour).await, Some(1000 - 20));
 }
 
 #[tokio::test]

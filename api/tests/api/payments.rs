@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use surrealdb::types::SurrealValue;
 
 use crate::helpers::TestApp;
-use crate::orders::{checkout, product, send, shop, shop_with};
+use crate::orders::{checkout, place, product, send, shop, shop_with};
 
 /// The demo shop's terms: ₹49, free from ₹499, 18 % GST.
 fn demo_delivery() -> DeliveryTerms {
@@ -23,10 +23,6 @@ fn with(mut body: Value, extra: Value) -> Value {
         body["data"][key] = value.clone();
     }
     body
-}
-
-async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
-    send(app, Method::POST, "/api/v1/orders", token, Some(body)).await
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ use whisk_api::config::Config;
 use whisk_api::db;
 
 use crate::helpers::spawn_app_over;
-use crate::orders::{checkout, product, send};
+use crate::orders::{checkout, place, product, send};
 
 /// Field definitions of `shop_order` and `product` as Whisk had them before their nested fields
 /// became literal types (a sample: the checks they made and the kinds of path they used).
@@ -67,14 +67,7 @@ async fn an_older_databases_nested_field_definitions_are_removed_and_it_takes_or
     assert_eq!(status, 201);
     let flour = product(&app, &root, "Atta", "120.50", 10).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
-    let (status, body) = send(
-        &app,
-        Method::POST,
-        "/api/v1/orders",
-        &token,
-        Some(checkout(&[(&flour, 2, 120.5)])),
-    )
-    .await;
+    let (status, body) = place(&app, &token, checkout(&[(&flour, 2, 120.5)])).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["order"]["cartItems"][0]["amount"], 2);
     assert_eq!(body["order"]["cartItems"][0]["price"], 120.5);
