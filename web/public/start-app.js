@@ -6,6 +6,7 @@
 ;(function () {
   var app = document.currentScript && document.currentScript.getAttribute('data-app')
   if (!app) return
+  var chunks = document.currentScript.getAttribute('data-preload')
   // The shell's buttons do nothing until the app runs: their presses are noted on them
   // (data-shell-pressed, the press numbers), for the app to make once it has drawn the page
   // (src/app/shell-input.ts).
@@ -25,6 +26,14 @@
   function start() {
     if (started) return
     started = true
+    // The chunks the module imports, fetched alongside it rather than once it has arrived.
+    ;(chunks ? chunks.split(' ') : []).forEach(function (href) {
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.appendChild(link)
+    })
     var script = document.createElement('script')
     script.type = 'module'
     script.crossOrigin = ''

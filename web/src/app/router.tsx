@@ -2,4 +2,5 @@ import { createBrowserRouter } from 'react-router'
 
 import { routeTree } from '@/app/route-tree'
 
-export const router = createBrowserRouter(routeTree)
+/** The app's router; made once, as the app starts (`main.tsx`), and it reads the location then. */
+export const createRouter = () => createBrowserRouter(routeTree)

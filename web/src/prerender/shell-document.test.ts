@@ -33,6 +33,18 @@ describe('shellDocument', () => {
     ).toBe(INDEX_HTML)
   })
 
+  it('leaves the chunks index.html preloads to start-app.js as well', () => {
+    const preloading = INDEX_HTML.replace(
+      '</script>\n',
+      '</script>\n    <link rel="modulepreload" crossorigin href="/assets/react-x.js">\n    <link rel="modulepreload" crossorigin href="/assets/ui-y.js">\n',
+    )
+    const html = shellDocument(preloading, '<p>x</p>')
+    expect(html).toContain(
+      '<script src="/start-app.js" data-app="/assets/index-abc.js" data-preload="/assets/react-x.js /assets/ui-y.js" defer></script>\n  </head>',
+    )
+    expect(html).not.toContain('modulepreload')
+  })
+
   it("moves the page's title and description into the head, in place of index.html's", () => {
     const html = shellDocument(
       INDEX_HTML,
