@@ -29,7 +29,8 @@
 //! 0 to leave them out, and `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to
 //! files rather than hand them to the bench's SMTP relay). Each run also prints the CPU time
 //! it took an order, the shop's and the load generator's together, and how many mails the
-//! shop handed over meanwhile (two an order when its outbox keeps up).
+//! shop handed over meanwhile (two an order when its outbox keeps up), and after it how long the
+//! outbox took to send the rest, before the next run starts.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::net::SocketAddr;
@@ -539,8 +540,31 @@ fn main() {
                 "the stock taken must equal the units the placed orders hold"
             );
             assert_eq!(result.refused, 0, "no order may fail while stock lasts");
+            if smtp_url_set {
+                let waited = mail_caught_up(&delivered).await;
+                println!("orders/{name}: the outbox sent the rest of the run's mail in {:.1} s after it", waited.as_secs_f64());
+            }
         }
     });
+}
+
+/// Waits until the relay has received no mail for half a second (at most a minute), so that the
+/// next run does not share the CPU with this one's mail; how long that took.
+async fn mail_caught_up(delivered: &AtomicU64) -> Duration {
+    let start = Instant::now();
+    let mut seen = delivered.load(Ordering::SeqCst);
+    let mut quiet_since = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = delivered.load(Ordering::SeqCst);
+        if now != seen {
+            seen = now;
+            quiet_since = Instant::now();
+        } else if quiet_since.elapsed() >= Duration::from_millis(500) {
+            return quiet_since.duration_since(start);
+        }
+    }
+    start.elapsed()
 }
 
 async fn futures_stock(shop: &Shop, products: &[(String, f64)]) -> Vec<i64> {
