@@ -369,20 +369,22 @@ async fn run(
     let tasks: Vec<_> = (0..buyers)
         .map(|buyer| {
             let (shop, products) = (Arc::clone(shop), Arc::clone(products));
-            // A buyer's time between two orders, and when its first is due.
-            let every = rate.map(|rate| Duration::from_secs_f64(buyers as f64 / rate));
-            let first_due = every.map(|every| started + every.mul_f64(buyer as f64 / buyers as f64));
+            // When a buyer's first order is due, and its time between two orders.
+            let schedule = rate.map(|rate| {
+                let every = Duration::from_secs_f64(buyers as f64 / rate);
+                (started + every.mul_f64(buyer as f64 / buyers as f64), every)
+            });
             tokio::spawn(async move {
                 let (mut placed, mut refused, mut units, mut latencies) = (0u64, 0u64, 0i64, Vec::new());
                 let mut n = 0u64;
                 loop {
-                    let due = match (first_due, every) {
-                        (Some(first), Some(every)) => {
+                    let due = match schedule {
+                        Some((first, every)) => {
                             let due = first + every.mul_f64(n as f64);
                             tokio::time::sleep_until(due.into()).await;
                             due
                         }
-                        _ => Instant::now(),
+                        None => Instant::now(),
                     };
                     if due >= until {
                         break;
