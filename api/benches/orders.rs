@@ -26,11 +26,13 @@
 //! `cargo bench --workspace --bench orders` (env `ORDER_BENCH_SECONDS`, default 10,
 //! `ORDER_BENCH_BUYERS`, default 16, `ORDER_BENCH_ACCOUNTS`, accounts registered per buyer
 //! before the runs, default 96, `ORDER_BENCH_RATE`, orders/s of the paced runs, default 500,
-//! 0 to leave them out, and `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to
-//! files rather than hand them to the bench's SMTP relay). Each run also prints the CPU time
-//! it took an order, the shop's and the load generator's together, and how many mails the
-//! shop handed over meanwhile (two an order when its outbox keeps up), and after it how long the
-//! outbox took to send the rest, before the next run starts.
+//! 0 to leave them out, `ORDER_BENCH_RUNS`, the runs to do in that order, comma-separated and
+//! repeatable (`spread`, `contended`, `spread-paced`, `contended-paced`; default each once), and
+//! `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to files rather than hand
+//! them to the bench's SMTP relay). Each run also prints the CPU time it took an order, the
+//! shop's and the load generator's together, and how many mails the shop handed over meanwhile
+//! (two an order when its outbox keeps up), and after it how long the outbox took to send the
+//! rest, before the next run starts.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::net::SocketAddr;
@@ -355,7 +357,7 @@ async fn run(
     products: &Arc<Vec<(String, f64)>>,
     seconds: u64,
     rate: Option<f64>,
-    lines: fn(usize, u64) -> Vec<(usize, u32)>,
+    lines: Lines,
 ) -> Run {
     let started = Instant::now();
     let cpu_before = cpu_used();
@@ -469,6 +471,9 @@ fn spread(buyer: usize, n: u64) -> Vec<(usize, u32)> {
     chosen
 }
 
+/// The lines of a buyer's `n`th order: (product index, units).
+type Lines = fn(usize, u64) -> Vec<(usize, u32)>;
+
 fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
     vec![(0, 1)]
 }
@@ -490,6 +495,12 @@ fn main() {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(500.0);
+    let wanted: Option<Vec<String>> = std::env::var("ORDER_BENCH_RUNS").ok().map(|names| {
+        names
+            .split(',')
+            .map(|name| name.trim().to_owned())
+            .collect()
+    });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -512,12 +523,25 @@ fn main() {
         let products = Arc::new(products);
 
         let paced = (rate > 0.0).then_some(rate);
-        for (name, lines, rate) in [
-            ("spread", spread as fn(usize, u64) -> Vec<(usize, u32)>, None),
+        let runs: [(&str, Lines, Option<f64>); 4] = [
+            ("spread", spread, None),
             ("contended", contended, None),
             ("spread-paced", spread, paced),
             ("contended-paced", contended, paced),
-        ] {
+        ];
+        let chosen: Vec<(&str, Lines, Option<f64>)> = match &wanted {
+            Some(wanted) => wanted
+                .iter()
+                .map(|wanted| {
+                    *runs
+                        .iter()
+                        .find(|(name, _, _)| name == wanted)
+                        .unwrap_or_else(|| panic!("ORDER_BENCH_RUNS: no run is called {wanted}"))
+                })
+                .collect(),
+            None => runs.to_vec(),
+        };
+        for (name, lines, rate) in chosen {
             if name.ends_with("-paced") && rate.is_none() {
                 continue;
             }

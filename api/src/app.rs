@@ -98,6 +98,7 @@ impl AppState {
             format!("{:08x}", rand::random::<u32>()),
             Some(invoices),
         );
+        let placements = orders::group_commit::PlacementQueue::new(outbox.node());
         let background = crate::background::Tasks::default();
         outbox.spawn(&background);
         let catalog_feed = Follower::start(db.clone())
@@ -127,7 +128,7 @@ impl AppState {
             database,
             images,
             load_baseline,
-            placements: orders::group_commit::PlacementQueue::default(),
+            placements,
             background,
         }))
     }

@@ -2,14 +2,22 @@
 //! node that wrote it), then sent by whichever node claims it, once. The node that stored it is
 //! woken at once, so a message normally leaves within milliseconds; every node also looks for
 //! due messages every [`INTERVAL`], which picks up retries and messages of a node that died.
+//!
+//! An order placement stores its mails already claimed by its node ([`StoreClaim`]) and hands
+//! their ids over with [`Outbox::send_stored`], so they go out without a claim of their own: a
+//! claim is a write of every message (about 0.16 ms each), and looking for due messages goes
+//! through an index whose cost grows with the messages sent since SurrealKV last wrote its
+//! memtable out (`mail::repo::claim_due`). That look runs on the timer and for messages stored
+//! unclaimed, and sends a placement's mails after the lease when its node died first.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use futures::StreamExt;
-use surrealdb::types::RecordId;
+use surrealdb::types::{Datetime, RecordId};
 use tokio::sync::Notify;
 
 use crate::db::Db;
@@ -40,6 +48,39 @@ pub const SENDING_AT_ONCE: usize = 8;
 /// How long sent and given-up messages are kept (without their bodies).
 pub const KEEP: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
+/// The claim of a node on the messages a write of its stores (an order placement's mails): the
+/// messages are stored as claimed for [`LEASE`] from the node's clock, so that no other node
+/// takes them while it sends them. The node's clock stands in for the database's here (a
+/// claim made in a query uses the database's): nodes whose clocks are within a minute of the
+/// database's leave each other's claims alone.
+#[derive(Debug, Clone)]
+pub struct StoreClaim {
+    /// The node, as its outbox names itself in claims.
+    pub node: String,
+    /// When the messages were stored.
+    pub at: Datetime,
+    /// When the claim ends and any node may send them.
+    pub until: Datetime,
+}
+
+impl StoreClaim {
+    /// A claim for `node` from now.
+    pub fn now(node: &str) -> StoreClaim {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let datetime = |since: Duration| {
+            let seconds = i64::try_from(since.as_secs()).unwrap_or(i64::MAX);
+            Datetime::from_timestamp(seconds, since.subsec_nanos()).unwrap_or_default()
+        };
+        StoreClaim {
+            node: node.to_owned(),
+            at: datetime(now),
+            until: datetime(now + LEASE),
+        }
+    }
+}
+
 /// Stores messages and sends them.
 pub struct Outbox {
     db: Db,
@@ -47,6 +88,10 @@ pub struct Outbox {
     /// This node's name in the claims, for the logs.
     node: String,
     wake: Notify,
+    /// Messages stored under this node's claim and handed over by id, not sent yet.
+    listed: std::sync::Mutex<Vec<RecordId>>,
+    /// Whether the next look also looks for due messages through the index.
+    look_for_due: AtomicBool,
     invoices: Option<InvoiceRenderer>,
 }
 
@@ -64,6 +109,8 @@ impl Outbox {
             mailer,
             node,
             wake: Notify::new(),
+            listed: std::sync::Mutex::new(Vec::new()),
+            look_for_due: AtomicBool::new(false),
             invoices,
         })
     }
@@ -95,54 +142,104 @@ impl Outbox {
     }
 
     /// Has this node's outbox look for due messages now: a write that stored messages in a
-    /// transaction of its own (an order's mails) calls it once the transaction committed. Wakes
-    /// that come while a look runs make one more look after it, so under load each look sends
-    /// what came during the last.
+    /// transaction of its own (an order's status change) calls it once the transaction
+    /// committed. Wakes that come while a look runs make one more look after it, so under load
+    /// each look sends what came during the last.
     pub fn wake(&self) {
+        self.look_for_due.store(true, Ordering::Release);
         self.wake.notify_one();
     }
 
-    /// Claims the messages due now, a batch at a time, and sends them; returns how many were
+    /// This node's name in claims.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Has this node's outbox send the messages `ids`, stored under its [`StoreClaim`] in a
+    /// transaction that committed: they are read by id and sent, without a claim of their own
+    /// or a look for due messages (see the module's note).
+    pub fn send_stored(&self, ids: Vec<RecordId>) {
+        self.lock_listed().extend(ids);
+        self.wake.notify_one();
+    }
+
+    fn lock_listed(&self) -> std::sync::MutexGuard<'_, Vec<RecordId>> {
+        self.listed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Sends the messages handed over by id, then the others due now; returns how many were
     /// sent. A batch is claimed in one write and marked sent in another (a node that dies
     /// between the two sends those of its batch again once the lease ends).
     pub async fn drain_once(&self) -> anyhow::Result<usize> {
+        self.look_for_due.store(true, Ordering::Release);
+        self.drain().await
+    }
+
+    /// Sends the messages handed over by id, and looks for due ones only when asked to since
+    /// the last look ([`Outbox::wake`] or the timer); returns how many were sent.
+    pub async fn drain(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
         loop {
-            let batch = repo::claim_due(&self.db, &self.node, LEASE, BATCH).await?;
-            let claimed = batch.len();
-            let outcomes: Vec<(Claimed, anyhow::Result<()>)> = futures::stream::iter(batch)
-                .map(|message| async move {
-                    let outcome = self.send(&message).await;
-                    (message, outcome)
-                })
-                .buffer_unordered(SENDING_AT_ONCE)
-                .collect()
-                .await;
-            let mut delivered = Vec::with_capacity(claimed);
-            for (message, outcome) in outcomes {
-                match outcome {
-                    Ok(()) => delivered.push(message.id),
-                    Err(error) => {
-                        let give_up = message.attempts >= MAX_TRIES;
-                        let retry_in = retry_delay(message.attempts);
-                        tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
-                        repo::failed(
-                            &self.db,
-                            &message.id,
-                            &format!("{error:#}"),
-                            retry_in,
-                            give_up,
-                        )
-                        .await?;
-                    }
+            let listed: Vec<RecordId> = {
+                let mut listed = self.lock_listed();
+                let take = listed.len().min(BATCH as usize);
+                listed.drain(..take).collect()
+            };
+            if listed.is_empty() {
+                break;
+            }
+            let batch = repo::claimed_by(&self.db, &self.node, listed).await?;
+            sent += self.send_batch(batch).await?;
+        }
+        if self.look_for_due.swap(false, Ordering::AcqRel) {
+            loop {
+                let batch = repo::claim_due(&self.db, &self.node, LEASE, BATCH).await?;
+                let claimed = batch.len();
+                sent += self.send_batch(batch).await?;
+                if claimed < BATCH as usize {
+                    break;
                 }
             }
-            sent += delivered.len();
-            repo::sent(&self.db, delivered).await?;
-            if claimed < BATCH as usize {
-                return Ok(sent);
+        }
+        Ok(sent)
+    }
+
+    /// Sends a claimed batch, [`SENDING_AT_ONCE`] at a time, and records each outcome; returns
+    /// how many were sent.
+    async fn send_batch(&self, batch: Vec<Claimed>) -> anyhow::Result<usize> {
+        let claimed = batch.len();
+        let outcomes: Vec<(Claimed, anyhow::Result<()>)> = futures::stream::iter(batch)
+            .map(|message| async move {
+                let outcome = self.send(&message).await;
+                (message, outcome)
+            })
+            .buffer_unordered(SENDING_AT_ONCE)
+            .collect()
+            .await;
+        let mut delivered = Vec::with_capacity(claimed);
+        for (message, outcome) in outcomes {
+            match outcome {
+                Ok(()) => delivered.push(message.id),
+                Err(error) => {
+                    let give_up = message.attempts >= MAX_TRIES;
+                    let retry_in = retry_delay(message.attempts);
+                    tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
+                    repo::failed(
+                        &self.db,
+                        &message.id,
+                        &format!("{error:#}"),
+                        retry_in,
+                        give_up,
+                    )
+                    .await?;
+                }
             }
         }
+        let sent = delivered.len();
+        repo::sent(&self.db, delivered).await?;
+        Ok(sent)
     }
 
     /// Drains the outbox whenever a message is stored here and every [`INTERVAL`], until the
@@ -150,12 +247,19 @@ impl Outbox {
     pub fn spawn(self: &Arc<Outbox>, tasks: &crate::background::Tasks) {
         let outbox = Arc::clone(self);
         tasks.spawn(async move {
+            // A deadline rather than a sleep per wait: under load the wakes never stop, and a
+            // fresh sleep each time would never end.
+            let mut next_look = tokio::time::Instant::now() + INTERVAL;
             loop {
                 tokio::select! {
                     () = outbox.wake.notified() => {},
-                    () = tokio::time::sleep(INTERVAL) => {},
+                    () = tokio::time::sleep_until(next_look) => {},
                 }
-                if let Err(error) = outbox.drain_once().await {
+                if tokio::time::Instant::now() >= next_look {
+                    outbox.look_for_due.store(true, Ordering::Release);
+                    next_look = tokio::time::Instant::now() + INTERVAL;
+                }
+                if let Err(error) = outbox.drain().await {
                     tracing::warn!(error = ?error, "draining the outbox failed; trying again");
                 }
             }

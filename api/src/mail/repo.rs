@@ -45,6 +45,12 @@ pub async fn enqueue(db: &Db, recipient: &str, subject: &str, body: &str) -> any
 
 /// Claims up to `limit` of the messages due now, oldest first, for `lease`, in one transaction:
 /// none when another node claimed them at the same moment (its write won; they are its now).
+///
+/// This looks through the `mail_due` index, and every message sent leaves two deleted entries
+/// in it that SurrealKV keeps until its memtable is written out: with 10,000 messages sent an
+/// empty claim took 5.5-7.5 ms, with 45,000 23 ms, and 70,000 30 ms. So an order's mails are
+/// stored claimed and read by id ([`claimed_by`]), and this runs on the outbox's timer and for
+/// messages stored unclaimed.
 pub async fn claim_due(
     db: &Db,
     node: &str,
@@ -82,6 +88,22 @@ pub async fn claim_due(
     // The UPDATE's answer comes last but one: COMMIT answers too.
     let update = response.num_statements().saturating_sub(2);
     response.take(update).context("claiming mail")
+}
+
+/// Those of the messages `ids` that `node` still holds a claim on, unsent: a message another
+/// node claimed after `node`'s lease ended, or sent, is left out, and an id that names no
+/// message reads nothing.
+pub async fn claimed_by(db: &Db, node: &str, ids: Vec<RecordId>) -> anyhow::Result<Vec<Claimed>> {
+    let mut response = db
+        .query(
+            "SELECT id, recipient, subject, body, html, attempts, order, attach_invoice FROM $ids \
+             WHERE pending = true AND claimed_by = $node",
+        )
+        .bind(("ids", ids))
+        .bind(("node", node.to_owned()))
+        .await
+        .context("reading claimed mail")?;
+    response.take(0).context("reading claimed mail")
 }
 
 /// Marks claimed messages sent and forgets their bodies.

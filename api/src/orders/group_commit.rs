@@ -22,6 +22,7 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, oneshot};
 
 use crate::db::Db;
+use crate::mail::outbox::StoreClaim;
 use crate::orders::repo::{self, OrderRow, Placing, WriteError};
 
 /// Times a group is numbered again because other nodes moved the order counter, before its
@@ -29,11 +30,14 @@ use crate::orders::repo::{self, OrderRow, Placing, WriteError};
 const NUMBERING_TRIES: u32 = 5;
 
 /// The queue of this node's placements, and the turn to run a transaction.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PlacementQueue {
     waiting: std::sync::Mutex<Vec<Waiting>>,
     /// The turn, holding the order counter's value as last seen (`None` until first read).
     turn: Arc<Mutex<Option<i64>>>,
+    /// This node's name in mail claims (its outbox's): the mails of its placements are stored
+    /// claimed by it.
+    node: Arc<str>,
 }
 
 /// A placement waiting for a transaction, and where its answer goes.
@@ -44,6 +48,15 @@ struct Waiting {
 }
 
 impl PlacementQueue {
+    /// An empty queue for the node whose outbox names itself `node` in claims.
+    pub fn new(node: &str) -> PlacementQueue {
+        PlacementQueue {
+            waiting: std::sync::Mutex::default(),
+            turn: Arc::default(),
+            node: Arc::from(node),
+        }
+    }
+
     /// Places `order` in this node's next transaction, together with the others waiting then.
     pub async fn place(&self, db: &Db, order: Placing) -> Result<OrderRow, WriteError> {
         let (answer, mut placed) = oneshot::channel();
@@ -64,11 +77,11 @@ impl PlacementQueue {
             .filter(|waiting| !waiting.answer.is_closed())
             .collect();
         if !group.is_empty() {
-            let db = db.clone();
+            let (db, node) = (db.clone(), Arc::clone(&self.node));
             // A task of its own, so that a request going away mid-transaction does not cancel
             // the others' placements; the turn ends when it does.
             let run = tokio::spawn(async move {
-                place_group(&db, group, &mut turn).await;
+                place_group(&db, &node, group, &mut turn).await;
                 drop(turn);
             });
             if let Err(error) = run.await {
@@ -96,12 +109,12 @@ fn answer_of(
     })
 }
 
-/// Places `group` in one transaction, or, when that is refused, each alone; `last` is the
-/// order counter as last seen, kept up to date.
-async fn place_group(db: &Db, group: Vec<Waiting>, last: &mut Option<i64>) {
+/// Places `group` in one transaction, or, when that is refused, each alone, their mails claimed
+/// by `node`; `last` is the order counter as last seen, kept up to date.
+async fn place_group(db: &Db, node: &str, group: Vec<Waiting>, last: &mut Option<i64>) {
     if group.len() > 1 {
         let orders: Vec<Placing> = group.iter().map(|waiting| waiting.order.clone()).collect();
-        if let Ok(rows) = place_numbered(db, &orders, last).await {
+        if let Ok(rows) = place_numbered(db, node, &orders, last).await {
             for (waiting, row) in group.into_iter().zip(rows) {
                 let _ = waiting.answer.send(Ok(row));
             }
@@ -109,7 +122,7 @@ async fn place_group(db: &Db, group: Vec<Waiting>, last: &mut Option<i64>) {
         }
     }
     for Waiting { order, answer } in group {
-        let placed = place_numbered(db, std::slice::from_ref(&order), last)
+        let placed = place_numbered(db, node, std::slice::from_ref(&order), last)
             .await
             .and_then(|rows| {
                 rows.into_iter().next().ok_or_else(|| {
@@ -124,6 +137,7 @@ async fn place_group(db: &Db, group: Vec<Waiting>, last: &mut Option<i64>) {
 /// numbers them again when the counter moved meanwhile.
 async fn place_numbered(
     db: &Db,
+    node: &str,
     orders: &[Placing],
     last: &mut Option<i64>,
 ) -> Result<Vec<OrderRow>, WriteError> {
@@ -133,7 +147,7 @@ async fn place_numbered(
             None => repo::last_order_number(db).await?,
         };
         *last = Some(expected);
-        match repo::place(db, orders, expected).await {
+        match repo::place(db, orders, expected, &StoreClaim::now(node)).await {
             Ok(rows) => {
                 *last = Some(expected + i64::try_from(rows.len()).unwrap_or(i64::MAX));
                 return Ok(rows);

@@ -180,11 +180,11 @@ pub async fn create(
     )
     .await?;
     let envelope = match placed {
-        workflow::Placed::New(row) => {
+        workflow::Placed::New { order, mails } => {
             // Its confirmation mails committed with it.
-            state.outbox.wake();
+            state.outbox.send_stored(mails);
             OrderEnvelope {
-                order: row.view(state.config.upi.as_ref()),
+                order: order.view(state.config.upi.as_ref()),
             }
         }
         workflow::Placed::Replayed(id) => envelope(&state, &id).await?,

@@ -8,12 +8,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use anyhow::Context;
 use pricing::{CouponTerms, DeliveryMoney, DeliveryTerms, GstRate, LineMoney, Money};
 use rust_decimal::Decimal;
-use surrealdb::types::{RecordId, SurrealValue};
+use surrealdb::types::{Datetime, RecordId, SurrealValue};
 
 use crate::coupons::types::CouponKind;
 use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
+use crate::mail::outbox::StoreClaim;
 use crate::orders::lines::{CurrentProduct, PricedLine};
 use crate::orders::mails::ORDER_NUMBER;
 use crate::orders::types::{
@@ -692,6 +693,15 @@ impl Placing {
             work: work.clone(),
         }
     }
+
+    /// The ids its mails are stored under, `mail:<order key>-<n>`: known before the
+    /// transaction, so the outbox reads them by id (`Outbox::send_stored`) rather than look
+    /// through its due index.
+    pub fn mail_ids(&self) -> Vec<RecordId> {
+        (0..self.order.mails.len())
+            .map(|n| RecordId::new("mail", format!("{}-{n}", self.id.key())))
+            .collect()
+    }
 }
 
 /// The record of an Idempotency-Key that `sender` (as [`sender`]) sent: its id is
@@ -724,12 +734,22 @@ struct KeyRow {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 struct MailRow {
+    /// As [`Placing::mail_ids`].
+    id: RecordId,
     recipient: String,
     order: RecordId,
     subject: String,
     body: String,
     html: String,
     attach_invoice: bool,
+    /// The placing node's claim (`mail::outbox::StoreClaim`), so it sends them at once; given
+    /// here with the fields that would otherwise take their schema `DEFAULT`s, expressions
+    /// SurrealDB would evaluate for every mail.
+    created_at: Datetime,
+    pending: bool,
+    due_at: Datetime,
+    attempts: i64,
+    claimed_by: String,
 }
 
 /// A customer's open pending orders the transaction counts: refused when those already open
@@ -775,8 +795,8 @@ struct PlacementRows {
 }
 
 impl PlacementRows {
-    /// The rows of `orders`, numbered from `last + 1` on.
-    fn new(orders: &[Placing], last: i64) -> PlacementRows {
+    /// The rows of `orders`, numbered from `last + 1` on, their mails stored under `claim`.
+    fn new(orders: &[Placing], last: i64, claim: &StoreClaim) -> PlacementRows {
         let mut rows = PlacementRows::default();
         let mut pending = BTreeMap::<&UserId, (u32, i64)>::new();
         for (placing, number) in orders.iter().zip(last + 1..) {
@@ -804,14 +824,26 @@ impl PlacementRows {
                     order: id.clone(),
                 });
             }
-            rows.mails.extend(order.mails.iter().map(|mail| MailRow {
-                recipient: mail.recipient.clone(),
-                order: id.clone(),
-                subject: mail.subject.replace(ORDER_NUMBER, &number),
-                body: mail.body.replace(ORDER_NUMBER, &number),
-                html: mail.html.replace(ORDER_NUMBER, &number),
-                attach_invoice: mail.attach_invoice,
-            }));
+            rows.mails.extend(
+                order
+                    .mails
+                    .iter()
+                    .zip(placing.mail_ids())
+                    .map(|(mail, mail_id)| MailRow {
+                        id: mail_id,
+                        recipient: mail.recipient.clone(),
+                        order: id.clone(),
+                        subject: mail.subject.replace(ORDER_NUMBER, &number),
+                        body: mail.body.replace(ORDER_NUMBER, &number),
+                        html: mail.html.replace(ORDER_NUMBER, &number),
+                        attach_invoice: mail.attach_invoice,
+                        created_at: claim.at,
+                        pending: true,
+                        due_at: claim.until,
+                        attempts: 1,
+                        claimed_by: claim.node.clone(),
+                    }),
+            );
             // A customer's orders in the group all count, once any of them is limited.
             let limit = pending.entry(&order.user).or_insert((u32::MAX, 0));
             limit.0 = limit.0.min(order.max_pending.unwrap_or(u32::MAX));
@@ -855,16 +887,22 @@ pub async fn last_order_number(db: &Db) -> anyhow::Result<i64> {
 }
 
 /// Places orders in one transaction, numbered on from `last`, the order counter's value as this
-/// node last saw it ([`WriteError::NumbersMoved`] when it moved: number them again). Checks the
+/// node last saw it ([`WriteError::NumbersMoved`] when it moved: number them again), their mails
+/// stored under `claim` for the placing node to send. Checks the
 /// prices and takes the stock of them all (once per product), checks each customer's open
 /// pending orders, the Idempotency-Keys and coupons, then inserts the orders, their key records
 /// and their mails. One refusal refuses them all, naming the cause but not the order;
 /// `orders::group_commit` then places them one by one to tell.
 /// Returns the new orders as stored, in the order given, read in the same transaction: a second
 /// query after it cost every placement 1.3 ms and 15-20% of the orders bench's rate.
-pub async fn place(db: &Db, orders: &[Placing], last: i64) -> Result<Vec<OrderRow>, WriteError> {
+pub async fn place(
+    db: &Db,
+    orders: &[Placing],
+    last: i64,
+    claim: &StoreClaim,
+) -> Result<Vec<OrderRow>, WriteError> {
     let (moves, price_checks) = StockWork::merged(orders.iter().map(|order| &order.work)).bound();
-    let rows = PlacementRows::new(orders, last);
+    let rows = PlacementRows::new(orders, last, claim);
     let key_ids: Vec<RecordId> = rows.keys.iter().map(|key| key.id.clone()).collect();
     let mut response = db
         .query(concat!(

@@ -358,8 +358,12 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 /// What placing an order gave.
 #[derive(Debug)]
 pub enum Placed {
-    /// The new order, as stored.
-    New(Box<OrderRow>),
+    /// The new order, as stored, and the ids of the mails stored with it, claimed by this
+    /// node (for `Outbox::send_stored`).
+    New {
+        order: Box<OrderRow>,
+        mails: Vec<RecordId>,
+    },
     /// The order a replayed Idempotency-Key first placed.
     Replayed(OrderId),
 }
@@ -425,11 +429,16 @@ pub async fn place(
                 coupon: coupon.map(|(_, _, used)| used),
             };
             let mark = catalog.mark();
-            let placed = placements.place(db, repo::Placing::new(order, &work)).await;
+            let placing = repo::Placing::new(order, &work);
+            let mails = placing.mail_ids();
+            let placed = placements.place(db, placing).await;
             match placed {
                 Ok(row) => {
                     tell_catalog(catalog, mark, &work.moves).await;
-                    Ok(Attempt::Done(Placed::New(Box::new(row))))
+                    Ok(Attempt::Done(Placed::New {
+                        order: Box::new(row),
+                        mails,
+                    }))
                 }
                 Err(WriteError::OutOfStock { product, left }) => Err(out_of_stock(
                     &product,

@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use surrealdb::types::SurrealValue;
+use surrealdb::types::{RecordId, SurrealValue};
 use whisk_api::config::Config;
 use whisk_api::db;
 use whisk_api::mail::Mailer;
-use whisk_api::mail::outbox::Outbox;
+use whisk_api::mail::outbox::{Outbox, StoreClaim};
 
 #[derive(Debug, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -92,6 +92,83 @@ async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_d
             .all(|row| !row.pending && row.body.is_empty() && row.claimed_by.is_some()),
         "all sent, no code kept: {rows:?}"
     );
+}
+
+#[tokio::test]
+async fn messages_stored_claimed_by_a_node_are_sent_by_it_alone_and_by_the_others_after_its_lease()
+{
+    let root = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(root.path().join("db"), root.path().join("dist"));
+    let database = db::connect_and_migrate(&config).await.unwrap();
+    let nodes: Vec<(std::path::PathBuf, std::sync::Arc<Outbox>)> = (0..2)
+        .map(|n| {
+            let dir = root.path().join(format!("node{n}"));
+            let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", &dir).unwrap();
+            (
+                dir,
+                Outbox::new(database.clone(), mailer, format!("node{n}"), None),
+            )
+        })
+        .collect();
+    // As a placement stores its mails: under ids known before, claimed by the placing node.
+    let claim = StoreClaim::now("node0");
+    let stored = |ids: Vec<RecordId>, claim: StoreClaim| {
+        let database = database.clone();
+        async move {
+            database
+                .query(
+                    "FOR $id IN $ids { \
+                         CREATE $id SET recipient = 'baker@example.in', subject = 'Order placed', body = 'Thank you.', \
+                             created_at = $at, due_at = $until, attempts = 1, claimed_by = $node; \
+                     }",
+                )
+                .bind(("ids", ids))
+                .bind(("at", claim.at))
+                .bind(("until", claim.until))
+                .bind(("node", claim.node))
+                .await
+                .unwrap()
+                .check()
+                .unwrap();
+        }
+    };
+    let ids: Vec<RecordId> = (0..30)
+        .map(|n| RecordId::new("mail", format!("order-{n}")))
+        .collect();
+    stored(ids.clone(), claim.clone()).await;
+
+    assert_eq!(
+        nodes[1].1.drain_once().await.unwrap(),
+        0,
+        "another node leaves them to the node that claimed them"
+    );
+    nodes[1].1.send_stored(ids.clone());
+    assert_eq!(
+        nodes[1].1.drain().await.unwrap(),
+        0,
+        "nor sends them when handed their ids"
+    );
+    let mut handed = ids.clone();
+    handed.push(RecordId::new("mail", "no-such-mail"));
+    nodes[0].1.send_stored(handed);
+    assert_eq!(
+        nodes[0].1.drain().await.unwrap(),
+        30,
+        "the claiming node sends them all; an id that names no mail is passed over"
+    );
+    nodes[0].1.send_stored(ids);
+    assert_eq!(nodes[0].1.drain().await.unwrap(), 0, "none twice");
+    assert_eq!(mails_in(&nodes[0].0) + mails_in(&nodes[1].0), 30);
+
+    // A node that stored mails and stopped before sending them: another sends them once its
+    // claim has run out.
+    let lapsed = StoreClaim {
+        until: surrealdb::types::Datetime::from_timestamp(1, 0).unwrap(),
+        ..StoreClaim::now("node0")
+    };
+    stored(vec![RecordId::new("mail", "orphan")], lapsed).await;
+    assert_eq!(nodes[1].1.drain_once().await.unwrap(), 1);
+    assert_eq!(mails_in(&nodes[1].0), 1);
 }
 
 #[tokio::test]
