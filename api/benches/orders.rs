@@ -46,7 +46,8 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use whisk_api::config::{Config, DEFAULT_MAX_PENDING_ORDERS};
 
-/// The server's own allocator (`src/main.rs`), so the bench measures what a shop runs.
+/// The server's own allocator (`src/main.rs`), set up as it is (`main` below), so the bench
+/// measures what a shop runs.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -479,6 +480,7 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 }
 
 fn main() {
+    whisk_api::allocator::tune();
     let seconds: u64 = std::env::var("ORDER_BENCH_SECONDS")
         .ok()
         .and_then(|text| text.parse().ok())

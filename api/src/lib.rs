@@ -7,6 +7,7 @@
 #![allow(missing_docs)]
 
 pub mod admins;
+pub mod allocator;
 pub mod app;
 pub mod audit;
 pub mod auth;
