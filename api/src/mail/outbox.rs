@@ -170,8 +170,9 @@ impl Outbox {
     }
 
     /// Sends the messages handed over by id, then the others due now; returns how many were
-    /// sent. A batch is claimed in one write and marked sent in another (a node that dies
-    /// between the two sends those of its batch again once the lease ends).
+    /// sent. A batch is claimed (when stored, or in a write of its own) and marked sent in
+    /// another write: a node that dies between the two, or fails to read what it was handed,
+    /// leaves those messages to the next look after the lease ends, which sends them again.
     pub async fn drain_once(&self) -> anyhow::Result<usize> {
         self.look_for_due.store(true, Ordering::Release);
         self.drain().await
