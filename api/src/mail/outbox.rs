@@ -66,17 +66,11 @@ pub struct StoreClaim {
 impl StoreClaim {
     /// A claim for `node` from now.
     pub fn now(node: &str) -> StoreClaim {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        let datetime = |since: Duration| {
-            let seconds = i64::try_from(since.as_secs()).unwrap_or(i64::MAX);
-            Datetime::from_timestamp(seconds, since.subsec_nanos()).unwrap_or_default()
-        };
+        let at = Datetime::now();
         StoreClaim {
             node: node.to_owned(),
-            at: datetime(now),
-            until: datetime(now + LEASE),
+            at,
+            until: Datetime::from(*at + LEASE),
         }
     }
 }

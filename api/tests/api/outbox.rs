@@ -38,21 +38,31 @@ fn mails_in(dir: &std::path::Path) -> usize {
         .unwrap_or(0)
 }
 
-#[tokio::test]
-async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_drain_at_once() {
-    let root = tempfile::tempdir().unwrap();
-    let config = Config::for_tests(root.path().join("db"), root.path().join("dist"));
-    let database = db::connect_and_migrate(&config).await.unwrap();
-    let nodes: Vec<(std::path::PathBuf, std::sync::Arc<Outbox>)> = (0..3)
+/// `count` outboxes over `database`, named `node0`... each writing its mail files under its own
+/// folder in `root`.
+fn nodes(
+    root: &std::path::Path,
+    database: &db::Db,
+    count: usize,
+) -> Vec<(std::path::PathBuf, std::sync::Arc<Outbox>)> {
+    (0..count)
         .map(|n| {
-            let dir = root.path().join(format!("node{n}"));
+            let dir = root.join(format!("node{n}"));
             let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", &dir).unwrap();
             (
                 dir,
                 Outbox::new(database.clone(), mailer, format!("node{n}"), None),
             )
         })
-        .collect();
+        .collect()
+}
+
+#[tokio::test]
+async fn messages_stored_through_one_node_are_each_sent_once_while_three_nodes_drain_at_once() {
+    let root = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(root.path().join("db"), root.path().join("dist"));
+    let database = db::connect_and_migrate(&config).await.unwrap();
+    let nodes = nodes(root.path(), &database, 3);
     for n in 0..60 {
         nodes[0]
             .1
@@ -100,16 +110,7 @@ async fn messages_stored_claimed_by_a_node_are_sent_by_it_alone_and_by_the_other
     let root = tempfile::tempdir().unwrap();
     let config = Config::for_tests(root.path().join("db"), root.path().join("dist"));
     let database = db::connect_and_migrate(&config).await.unwrap();
-    let nodes: Vec<(std::path::PathBuf, std::sync::Arc<Outbox>)> = (0..2)
-        .map(|n| {
-            let dir = root.path().join(format!("node{n}"));
-            let mailer = Mailer::new(None, "Whisk <shop@whisk.example>", &dir).unwrap();
-            (
-                dir,
-                Outbox::new(database.clone(), mailer, format!("node{n}"), None),
-            )
-        })
-        .collect();
+    let nodes = nodes(root.path(), &database, 2);
     // As a placement stores its mails: under ids known before, claimed by the placing node.
     let claim = StoreClaim::now("node0");
     let stored = |ids: Vec<RecordId>, claim: StoreClaim| {
