@@ -1,11 +1,11 @@
-//! All SurrealQL of the catalog's change feed: the `product` and `category` tables keep a
-//! change feed (`CHANGEFEED` in the schema), read here in commit order with `SHOW CHANGES FOR
-//! DATABASE SINCE ...`. Each change carries the whole record after the write, so applying one
-//! twice does no harm.
+//! All SurrealQL of the catalog's change feed: the `product`, `product_stock` and `category`
+//! tables keep a change feed (`CHANGEFEED` in the schema), read here in commit order with `SHOW
+//! CHANGES FOR DATABASE SINCE ...`. Each change carries the whole record after the write, so
+//! applying one twice does no harm.
 
 use anyhow::Context;
 use rust_decimal::Decimal;
-use surrealdb::types::{Datetime, RecordId, RecordIdKey, SurrealValue, Value};
+use surrealdb::types::{Datetime, Number, RecordId, RecordIdKey, SurrealValue, Value};
 
 use crate::db::Db;
 use crate::products::repo::ImageSlot;
@@ -34,7 +34,8 @@ pub fn stamp_millis(stamp: Stamp) -> u64 {
     stamp >> 16
 }
 
-/// A product record as the feed carries it.
+/// A product record as the feed carries it, without its stock: that is a record of its own
+/// ([`Change::StockSaved`]), which orders write without touching the product.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct ProductRecord {
@@ -45,7 +46,6 @@ pub struct ProductRecord {
     pub description: String,
     pub price: Decimal,
     pub selling_price: Decimal,
-    pub stock: i64,
     pub featured: bool,
     pub hsn: String,
     pub gst_rate: Option<Decimal>,
@@ -62,6 +62,8 @@ pub enum Change {
     ProductSaved(Box<ProductRecord>),
     /// A product was deleted (its key).
     ProductDeleted(String),
+    /// A product's stock was set: (its key, units). Its deletion goes with the product's.
+    StockSaved(String, i64),
     /// A category was created or renamed: (key, name).
     CategorySaved(String, String),
     /// A category was deleted (its key).
@@ -114,6 +116,12 @@ fn change(value: Value) -> anyhow::Result<Option<Change>> {
             "product" => Some(Change::ProductSaved(Box::new(
                 ProductRecord::from_value(record.clone()).context("reading a product change")?,
             ))),
+            "product_stock" => {
+                let Some(&Value::Number(Number::Int(units))) = field(record, "units") else {
+                    anyhow::bail!("a stock change without whole units")
+                };
+                key(id).map(|key| Change::StockSaved(key, units))
+            }
             "category" => {
                 let Some(Value::String(name)) = field(record, "name") else {
                     anyhow::bail!("a category change without a name")

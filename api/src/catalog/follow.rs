@@ -316,30 +316,46 @@ async fn load(db: &Db, model: &ReadModel) -> anyhow::Result<Cursor> {
 
 /// The read-model changes of change sets, in order, with each product showing the name its
 /// category had at that point. A product whose category is unknown is skipped with a warning,
-/// as at start-up.
+/// as at start-up. Within a set (one commit) the stock changes come last, so that a product
+/// created with its stock has its product record before its stock is set.
 fn catalog_changes(
     sets: Vec<ChangeSet>,
     categories: &mut HashMap<String, String>,
 ) -> Vec<CatalogChange> {
     let mut out = Vec::new();
-    for change in sets.into_iter().flat_map(|set| set.changes) {
-        match change {
-            Change::CategorySaved(id, name) => {
-                categories.insert(id.clone(), name.clone());
-                out.push(CatalogChange::CategorySaved(CategoryRef { id, name }));
-            }
-            Change::CategoryDeleted(id) => {
-                categories.remove(&id);
-                out.push(CatalogChange::CategoryDeleted(id));
-            }
-            Change::ProductDeleted(id) => out.push(CatalogChange::ProductDeleted(id)),
-            Change::ProductSaved(record) => match product_row(*record, categories) {
-                Some(row) => out.push(CatalogChange::ProductSaved(Box::new(row.view()))),
-                None => tracing::warn!("skipping a product change whose category is unknown"),
-            },
+    for set in sets {
+        let (stock, records): (Vec<Change>, Vec<Change>) = set
+            .changes
+            .into_iter()
+            .partition(|change| matches!(change, Change::StockSaved(..)));
+        for change in records.into_iter().chain(stock) {
+            record_change(change, categories, &mut out);
         }
     }
     out
+}
+
+fn record_change(
+    change: Change,
+    categories: &mut HashMap<String, String>,
+    out: &mut Vec<CatalogChange>,
+) {
+    match change {
+        Change::CategorySaved(id, name) => {
+            categories.insert(id.clone(), name.clone());
+            out.push(CatalogChange::CategorySaved(CategoryRef { id, name }));
+        }
+        Change::CategoryDeleted(id) => {
+            categories.remove(&id);
+            out.push(CatalogChange::CategoryDeleted(id));
+        }
+        Change::ProductDeleted(id) => out.push(CatalogChange::ProductDeleted(id)),
+        Change::ProductSaved(record) => match product_row(*record, categories) {
+            Some(row) => out.push(CatalogChange::ProductSaved(Box::new(row.view()))),
+            None => tracing::warn!("skipping a product change whose category is unknown"),
+        },
+        Change::StockSaved(id, units) => out.push(CatalogChange::StockSet(id, units)),
+    }
 }
 
 fn product_row(
@@ -355,7 +371,9 @@ fn product_row(
         description: record.description,
         price: record.price,
         selling_price: record.selling_price,
-        stock: record.stock,
+        // Not in the product record: the catalog keeps the stock it has (see
+        // `CatalogChange::ProductSaved`).
+        stock: 0,
         featured: record.featured,
         hsn: record.hsn,
         gst_rate: record.gst_rate,
@@ -454,7 +472,6 @@ mod tests {
             description: String::new(),
             price: rust_decimal::Decimal::from(80),
             selling_price: rust_decimal::Decimal::from(80),
-            stock: 3,
             featured: false,
             hsn: "1101".to_owned(),
             gst_rate: Some(rust_decimal::Decimal::from(5)),
@@ -490,6 +507,30 @@ mod tests {
         assert_eq!(
             (view.title.as_str(), view.category.name.as_str()),
             ("Maida 1 kg", "Flours")
+        );
+    }
+
+    #[test]
+    fn a_commits_stock_changes_follow_its_product_changes() {
+        let sets = vec![ChangeSet {
+            version: T0,
+            changes: vec![
+                Change::StockSaved("p1".into(), 7),
+                Change::CategorySaved("c1".into(), "Flours".into()),
+                Change::ProductDeleted("p2".into()),
+            ],
+        }];
+        let changes = catalog_changes(sets, &mut HashMap::new());
+        assert!(
+            matches!(
+                changes.as_slice(),
+                [
+                    CatalogChange::CategorySaved(_),
+                    CatalogChange::ProductDeleted(_),
+                    CatalogChange::StockSet(id, 7)
+                ] if id == "p1"
+            ),
+            "{changes:?}"
         );
     }
 }

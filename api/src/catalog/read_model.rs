@@ -581,11 +581,10 @@ mod tests {
     fn a_stock_change_swaps_the_product_in_place_and_keeps_the_indexes() {
         let model = ReadModel::new(catalog());
         let before = model.snapshot();
-        let mut p3 = before.product("p3").unwrap().view.clone();
-        p3.stock = 2;
         model.apply(vec![
-            CatalogChange::ProductSaved(Box::new(p3.clone())),
-            CatalogChange::ProductSaved(Box::new(p3)),
+            CatalogChange::StockSet("p3".into(), 4),
+            CatalogChange::StockSet("p3".into(), 2),
+            CatalogChange::StockSet("gone".into(), 9),
         ]);
         let snapshot = model.snapshot();
         let p3 = snapshot.product("p3").unwrap();
@@ -601,6 +600,33 @@ mod tests {
             ["p2", "p1", "p3", "p5", "p4"]
         );
         assert_eq!(snapshot.len(), 5);
+    }
+
+    #[test]
+    fn a_saved_product_keeps_its_stock_and_a_new_one_takes_the_stock_set_after_it() {
+        let model = ReadModel::new(catalog());
+        let mut edited = model.snapshot().product("p1").unwrap().view.clone();
+        edited.title = "Maida Fine".into();
+        edited.stock = 0;
+        let mut new = product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false);
+        new.stock = 0;
+        model.apply(vec![
+            CatalogChange::ProductSaved(Box::new(edited)),
+            CatalogChange::ProductSaved(Box::new(new.clone())),
+            CatalogChange::StockSet("p7".into(), 25),
+            CatalogChange::ProductSaved(Box::new(new)),
+        ]);
+        let snapshot = model.snapshot();
+        let p1 = snapshot.product("p1").unwrap();
+        assert_eq!((p1.title.as_str(), p1.stock), ("Maida Fine", 10));
+        assert_eq!(snapshot.product("p7").unwrap().stock, 25);
+        assert!(
+            snapshot
+                .product("p7")
+                .unwrap()
+                .json()
+                .contains(r#""stock":25"#)
+        );
     }
 
     #[test]

@@ -13,9 +13,14 @@ use crate::products::types::{CategoryRef, ProductView};
 
 #[derive(Debug, Clone)]
 pub enum CatalogChange {
-    /// A product was created or updated.
+    /// A product was created or updated. Its stock is a record of its own ([`StockSet`]): a
+    /// product already in the catalog keeps the stock it has, a new one starts with the view's.
+    ///
+    /// [`StockSet`]: CatalogChange::StockSet
     ProductSaved(Box<ProductView>),
     ProductDeleted(String),
+    /// A product's stock was set: (its key, units). Ignored for a product not in the catalog.
+    StockSet(String, i64),
     /// A category was created or renamed (its products show the new name).
     CategorySaved(CategoryRef),
     CategoryDeleted(String),
@@ -327,16 +332,34 @@ impl Snapshot {
         let mut removed: std::collections::HashSet<String> = std::collections::HashSet::new();
         for change in changes {
             match change {
-                CatalogChange::ProductSaved(view) => {
-                    let saved = Arc::new(CatalogProduct::new(*view));
-                    removed.remove(&saved.id);
-                    if let Some(&index) = self.indexes.by_id.get(&saved.id) {
+                CatalogChange::ProductSaved(mut view) => {
+                    removed.remove(&view.id);
+                    if let Some(&index) = self.indexes.by_id.get(&view.id) {
+                        view.stock = entries[index].view.stock;
+                        let saved = Arc::new(CatalogProduct::new(*view));
                         rebuild |= !entries[index].view.indexed_alike(&saved);
                         entries[index].view = saved;
                     } else {
-                        added.retain(|product| product.id != saved.id);
-                        added.push(saved);
+                        if let Some(before) = added.iter().find(|product| product.id == view.id) {
+                            view.stock = before.stock;
+                        }
+                        added.retain(|product| product.id != view.id);
+                        added.push(Arc::new(CatalogProduct::new(*view)));
                         rebuild = true;
+                    }
+                }
+                CatalogChange::StockSet(id, units) => {
+                    let restocked = |product: &CatalogProduct| {
+                        let mut view = product.view.clone();
+                        view.stock = units;
+                        Arc::new(CatalogProduct::new(view))
+                    };
+                    if let Some(product) = added.iter_mut().find(|product| product.id == id) {
+                        *product = restocked(product);
+                    } else if let Some(&index) = self.indexes.by_id.get(&id)
+                        && !removed.contains(&id)
+                    {
+                        entries[index].view = restocked(&entries[index].view);
                     }
                 }
                 CatalogChange::ProductDeleted(id) => {

@@ -168,7 +168,9 @@ pub async fn today(
 pub async fn low_stock(db: &Db, threshold: i64) -> anyhow::Result<Vec<LowStockRow>> {
     let mut response = db
         .query(
-            "SELECT record::id(id) AS id, title, stock FROM product WHERE stock <= $threshold \
+            "SELECT record::id(id) AS id, type::record('product', record::id(id)).title AS title, units AS stock \
+             FROM product_stock WHERE units <= $threshold \
+             AND record::exists(type::record('product', record::id(id))) \
              ORDER BY stock, title LIMIT 10",
         )
         .bind(("threshold", threshold))

@@ -82,6 +82,13 @@ record_id!(
     AdminId, "admin"
 );
 record_id!(ProductId, "product");
+impl ProductId {
+    /// The record holding this product's units in stock, under the product's key: orders write
+    /// it instead of the product (see the schema's `product_stock`).
+    pub fn stock(&self) -> surrealdb::types::RecordId {
+        surrealdb::types::RecordId::new("product_stock", self.0.as_str())
+    }
+}
 record_id!(CategoryId, "category");
 impl CategoryId {
     /// The record product saves and this category's deletion both write, so they conflict.

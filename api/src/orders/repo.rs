@@ -37,10 +37,10 @@ macro_rules! check_prices_and_move_stock {
         IF $now != $check.price { THROW 'price_changed:' + record::id($check.product) }; \
     }; \
     FOR $move IN $moves { \
-        LET $stock = $move.product.stock; \
-        IF $stock = NONE { IF $move.delta < 0 { THROW 'product_gone:' + record::id($move.product) } } \
-        ELSE IF $stock + $move.delta < 0 { THROW 'out_of_stock:' + record::id($move.product) + ':' + <string> $stock } \
-        ELSE { UPDATE $move.product SET stock += $move.delta RETURN NONE }; \
+        LET $units = $move.stock.units; \
+        IF $units = NONE { IF $move.delta < 0 { THROW 'product_gone:' + record::id($move.stock) } } \
+        ELSE IF $units + $move.delta < 0 { THROW 'out_of_stock:' + record::id($move.stock) + ':' + <string> $units } \
+        ELSE { UPDATE $move.stock SET units += $move.delta RETURN NONE }; \
     }; "
     };
 }
@@ -473,7 +473,8 @@ pub struct PriceCheck {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct StockMove {
-    pub product: RecordId,
+    /// The product's stock record (`product_stock:<product key>`).
+    pub stock: RecordId,
     /// Units; negative takes.
     pub delta: i64,
 }
@@ -521,7 +522,7 @@ impl StockWork {
             self.moves
                 .iter()
                 .map(|(product, delta)| StockMove {
-                    product: product.record(),
+                    stock: product.stock(),
                     delta: *delta,
                 })
                 .collect(),

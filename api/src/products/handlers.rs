@@ -202,14 +202,13 @@ async fn prepare_images(
     Ok(prepared)
 }
 
-fn new_fields(text: CheckedText, stock: i64, images: Vec<Option<ImageSlot>>) -> ProductFields {
+fn new_fields(text: CheckedText, images: Vec<Option<ImageSlot>>) -> ProductFields {
     ProductFields {
         title: text.title,
         company: text.company,
         description: text.description,
         price: text.price.as_decimal(),
         selling_price: text.selling_price.as_decimal(),
-        stock,
         featured: text.featured,
         category: text.category.record(),
         hsn: text.hsn,
@@ -277,16 +276,16 @@ async fn write_new(
     state: &AppState,
     actor: &AdminId,
     fields: ProductFields,
+    stock: i64,
     files: Vec<ImageFile>,
 ) -> ApiResult<ProductRow> {
-    let stock = StockEdit::Set(fields.stock);
     let (fields, files) = (&fields, &files);
     until_settled(
         |_| async move {
-            match repo::create(&state.db, actor, fields.clone(), files.clone()).await {
+            match repo::create(&state.db, actor, fields.clone(), stock, files.clone()).await {
                 Ok(row) => Ok(Attempt::Done(row)),
                 Err(WriteError::Conflict) => Ok(Attempt::Retry),
-                Err(error) => Err(refusal(error, stock)),
+                Err(error) => Err(refusal(error, StockEdit::Set(stock))),
             }
         },
         too_busy,
@@ -344,7 +343,8 @@ pub async fn create(
     let row = write_new(
         &state,
         &admin.id,
-        new_fields(text, stock, slots),
+        new_fields(text, slots),
+        stock,
         uploads_repo::files(new.iter().flatten()),
     )
     .await?;

@@ -338,19 +338,20 @@ pub fn plan(bytes: &[u8], catalog: &Catalog<'_>) -> ImportPlan {
                     description: fields.description,
                     price: fields.price,
                     selling_price: fields.selling_price,
-                    stock: stock.unwrap_or(0),
                     featured: fields.featured,
                     category: fields.category,
                     hsn: fields.hsn,
                     gst_rate: Some(fields.gst_rate),
                     images: vec![None; 5],
                 },
+                stock: stock.unwrap_or(0),
             }),
             Some(product) => plan.updates.push(ImportedChange {
                 id: id.record(),
                 version: product.updated_at.clone(),
                 fields,
                 stock,
+                seen_stock: product.stock,
             }),
         }
     }
@@ -401,7 +402,7 @@ mod tests {
         assert!(plan.errors.is_empty(), "{:?}", plan.errors);
         assert_eq!(plan.creates.len(), 1);
         let created = &plan.creates[0].fields;
-        assert_eq!((created.title.as_str(), created.stock), ("Atta", 3));
+        assert_eq!((created.title.as_str(), plan.creates[0].stock), ("Atta", 3));
         assert_eq!(created.gst_rate, Some(gst.default_rate.as_decimal()));
         assert_eq!(plan.categories, [CategoryId::parse("c1").unwrap()]);
     }

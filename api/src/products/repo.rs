@@ -143,7 +143,7 @@ impl ProductRow {
     }
 }
 
-/// The stored fields of a product, already checked.
+/// The stored fields of a product, already checked; its stock is stored in a record of its own.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 pub struct ProductFields {
@@ -153,7 +153,6 @@ pub struct ProductFields {
     /// List price.
     pub price: Decimal,
     pub selling_price: Decimal,
-    pub stock: i64,
     /// Featured on the home page.
     pub featured: bool,
     pub category: surrealdb::types::RecordId,
@@ -240,11 +239,13 @@ pub async fn find(db: &Db, id: &ProductId) -> anyhow::Result<Option<ProductRow>>
     response.take(0).context("reading a product")
 }
 
-/// Creates a product with its image files and returns it, provided its category still exists.
+/// Creates a product with `stock` units, and its image files, and returns it, provided its
+/// category still exists.
 pub async fn create(
     db: &Db,
     actor: &AdminId,
     fields: ProductFields,
+    stock: i64,
     files: Vec<ImageFile>,
 ) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
@@ -256,11 +257,14 @@ pub async fn create(
             "IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
+             CREATE $stock SET units = $units RETURN NONE; \
              CREATE $id CONTENT $fields RETURN NONE; ",
             crate::audit_record!("product", "create"),
             "COMMIT;"
         ))
         .bind(("id", id.record()))
+        .bind(("stock", id.stock()))
+        .bind(("units", stock))
         .bind(("actor", actor.record()))
         .bind(("guard", guard))
         .bind(("files", files))
@@ -379,21 +383,25 @@ pub async fn update(
         StockEdit::By(delta) => (None, delta),
     };
     let mut response = db
-        .query(concat!("BEGIN; ",
-             crate::audit_before!(),
-             "LET $now = (SELECT stock, images FROM ONLY $id); \
+        .query(concat!(
+            "BEGIN; ",
+            crate::audit_before!(),
+            "LET $now = (SELECT images FROM ONLY $id); \
              IF $now = NONE { THROW 'product_gone' }; \
              IF $now.images != $seen_images { THROW 'images_changed' }; \
-             IF ($set ?? ($now.stock + $delta)) < 0 { THROW 'stock_short:' + <string> $now.stock }; \
+             LET $units = $stock.units ?? 0; \
+             IF ($set ?? ($units + $delta)) < 0 { THROW 'stock_short:' + <string> $units }; \
              IF !record::exists($fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
              FOR $file IN $added { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
              FOR $file IN $removed { DELETE $file RETURN NONE }; \
-             UPDATE $id MERGE $fields RETURN NONE; \
-             UPDATE $id SET stock = $set ?? (stock + $delta) RETURN NONE; ",
-             crate::audit_record!("product", "update"),
-             "COMMIT;"))
+             UPSERT $stock SET units = $set ?? ($units + $delta) RETURN NONE; \
+             UPDATE $id MERGE $fields RETURN NONE; ",
+            crate::audit_record!("product", "update"),
+            "COMMIT;"
+        ))
         .bind(("id", id.record()))
+        .bind(("stock", id.stock()))
         .bind(("actor", actor.record()))
         .bind(("guard", category_guard(&fields.category)))
         .bind(("seen_images", seen_images.to_vec()))
@@ -401,7 +409,14 @@ pub async fn update(
         .bind(("set", set))
         .bind(("delta", delta))
         .bind(("added", images.added))
-        .bind(("removed", images.removed.iter().map(|name| uploads_repo::record(name)).collect::<Vec<_>>()))
+        .bind((
+            "removed",
+            images
+                .removed
+                .iter()
+                .map(|name| uploads_repo::record(name))
+                .collect::<Vec<_>>(),
+        ))
         .await
         .context("updating a product")?;
     write_failure(&mut response, "updating a product")?;
@@ -419,6 +434,7 @@ pub async fn delete(
         .query(concat!("BEGIN; ",
              crate::audit_before!(),
              "LET $gone = (DELETE $id RETURN BEFORE); \
+             DELETE $stock RETURN NONE; \
              FOR $slot IN array::flatten($gone.images) { \
                  IF $slot { DELETE type::record('image', $slot.file), type::record('image', $slot.thumb) RETURN NONE } \
              }; ",
@@ -428,6 +444,7 @@ pub async fn delete(
              "COMMIT; \
              RETURN $gone;"))
         .bind(("id", id.record()))
+        .bind(("stock", id.stock()))
         .bind(("actor", actor.record()))
         .await
         .context("deleting a product")?;
@@ -466,6 +483,8 @@ pub struct ImportedFields {
 pub struct ImportedProduct {
     pub id: surrealdb::types::RecordId,
     pub fields: ProductFields,
+    /// Units in stock.
+    pub stock: i64,
 }
 
 /// A change of an import to an existing product.
@@ -479,6 +498,9 @@ pub struct ImportedChange {
     pub fields: ImportedFields,
     /// The stock to set, when the row gave one.
     pub stock: Option<i64>,
+    /// Its stock when the import read it: orders move the stock without touching `updatedAt`,
+    /// so a row that sets the stock also refuses a stock changed since.
+    pub seen_stock: i64,
 }
 
 /// The audit entry of an import row, computed from the product as the import read it.
@@ -513,11 +535,17 @@ pub async fn import(
              LET $actor_name = (SELECT VALUE username FROM ONLY $actor) ?? 'A deleted admin'; \
              FOR $category IN $categories { IF !record::exists($category) { THROW 'category_gone' } }; \
              FOR $guard IN $guards { UPSERT $guard SET at = time::now() RETURN NONE }; \
-             FOR $row IN $updates { IF <string> $row.id.updated_at != $row.version { THROW 'product_changed' } }; \
-             FOR $row IN $creates { CREATE $row.id CONTENT $row.fields RETURN NONE }; \
              FOR $row IN $updates { \
+                 IF <string> $row.id.updated_at != $row.version { THROW 'product_changed' }; \
+                 IF $row.stock != NONE AND $row.id.stock != $row.seen_stock { THROW 'product_changed' }; \
+             }; \
+             FOR $row IN $creates { \
+                 CREATE type::record('product_stock', record::id($row.id)) SET units = $row.stock RETURN NONE; \
+                 CREATE $row.id CONTENT $row.fields RETURN NONE; \
+             }; \
+             FOR $row IN $updates { \
+                 IF $row.stock != NONE { UPSERT type::record('product_stock', record::id($row.id)) SET units = $row.stock RETURN NONE }; \
                  UPDATE $row.id MERGE $row.fields RETURN NONE; \
-                 IF $row.stock != NONE { UPDATE $row.id SET stock = $row.stock RETURN NONE }; \
              }; \
              FOR $entry IN $audit { \
                  CREATE audit CONTENT object::extend($entry, { at: $at, actor: $actor, actor_name: $actor_name, \

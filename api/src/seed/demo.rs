@@ -186,13 +186,13 @@ pub async fn load_once(db: &Db, dir: &Path) -> anyhow::Result<DemoOutcome> {
                 description: product.description.clone(),
                 price: amount(&product.price)?.as_decimal(),
                 selling_price: amount(&product.selling_price)?.as_decimal(),
-                stock: product.stock,
                 featured: product.featured,
                 category: category.context("category checked by read")?,
                 hsn: product.hsn.clone(),
                 gst_rate: gst_rate(product)?.map(GstRate::as_decimal),
                 images: vec![Some(slot), None, None, None, None],
             },
+            stock: product.stock,
         });
     }
     let outcome = DemoOutcome::Loaded {

@@ -22,6 +22,8 @@ pub struct NewCategory {
 pub struct NewProduct {
     pub id: RecordId,
     pub fields: ProductFields,
+    /// Units in stock.
+    pub stock: i64,
 }
 
 /// Whether the seed with this name has been loaded.
@@ -101,7 +103,10 @@ pub async fn insert(
             "BEGIN TRANSACTION; \
              FOR $category IN $categories { CREATE $category.id CONTENT { name: $category.name, description: $category.description } RETURN NONE; }; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE; }; \
-             FOR $product IN $products { CREATE $product.id CONTENT $product.fields RETURN NONE; }; \
+             FOR $product IN $products { \
+                 CREATE type::record('product_stock', record::id($product.id)) SET units = $product.stock RETURN NONE; \
+                 CREATE $product.id CONTENT $product.fields RETURN NONE; \
+             }; \
              IF $marker != NONE { CREATE type::record('seed', $marker) RETURN NONE; }; \
              COMMIT TRANSACTION;",
         )

@@ -7,7 +7,7 @@ use whisk_api::config::Config;
 use whisk_api::db;
 
 use crate::helpers::spawn_app_over;
-use crate::orders::{checkout, place, product, send};
+use crate::orders::{checkout, place, product, send, stock};
 
 /// Field definitions of `shop_order` and `product` as Whisk had them before their nested fields
 /// became literal types (a sample: the checks they made and the kinds of path they used).
@@ -71,4 +71,67 @@ async fn an_older_databases_nested_field_definitions_are_removed_and_it_takes_or
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["order"]["cartItems"][0]["amount"], 2);
     assert_eq!(body["order"]["cartItems"][0]["price"], 120.5);
+}
+
+/// Reads one value of a query over `db`.
+async fn value(db: &db::Db, query: &str) -> Option<i64> {
+    let mut response = db.query(query).await.unwrap();
+    response.take(0).unwrap()
+}
+
+#[tokio::test]
+async fn an_older_databases_stored_stock_moves_to_stock_records_once_and_orders_move_it_there() {
+    let data = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(data.path().join("data"), data.path().join("dist"));
+    let old = db::connect(&config).await.unwrap();
+    // The product stock as Whisk stored it until session 37, on a product of then.
+    old.query(
+        "DEFINE FIELD OVERWRITE stock ON product TYPE int ASSERT $value >= 0; \
+         CREATE category:flours SET name = 'Flours'; \
+         CREATE product:atta CONTENT { title: 'Atta', company: 'Whisk Mills', price: 130dec, \
+             selling_price: 120.5dec, stock: 10, hsn: '1101', gst_rate: 5dec, category: category:flours, \
+             images: [NONE, NONE, NONE, NONE, NONE], description: '', featured: false };",
+    )
+    .await
+    .unwrap()
+    .check()
+    .unwrap();
+    assert_eq!(
+        value(&old, "SELECT VALUE stock FROM ONLY product:atta").await,
+        Some(10)
+    );
+
+    db::apply_schema(&old).await.unwrap();
+    assert_eq!(
+        value(&old, "SELECT VALUE units FROM ONLY product_stock:atta").await,
+        Some(10),
+        "the stored stock moved to its record"
+    );
+    assert_eq!(
+        value(&old, "SELECT VALUE stock FROM ONLY product:atta").await,
+        Some(10)
+    );
+
+    let app = spawn_app_over(old, data).await;
+    assert_eq!(stock(&app, "atta").await, 10, "the storefront shows it");
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let (status, body) = place(&app, &token, checkout(&[("atta", 2, 120.5)])).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        value(&app.db, "SELECT VALUE units FROM ONLY product_stock:atta").await,
+        Some(8)
+    );
+
+    // The next start applies the schema again: the product record still holds the 10 stored
+    // before, and it must not come back.
+    db::apply_schema(&app.db).await.unwrap();
+    assert_eq!(
+        value(&app.db, "SELECT VALUE stock FROM ONLY product:atta").await,
+        Some(8)
+    );
+    assert_eq!(
+        stock(&app, "atta").await,
+        8,
+        "the order's stock change reached the catalog"
+    );
 }
