@@ -8,11 +8,12 @@ use pricing::{
     taxed_order, validate_order,
 };
 
+use crate::catalog::snapshot::Snapshot;
 use crate::domain::ProductId;
 use crate::error::ApiError;
 use crate::orders::types::CartItemInput;
 
-/// A product as an order needs it, read from the database.
+/// A product as an order needs it, read from the database or the catalog.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurrentProduct {
     /// Its title, which becomes the line's name.
@@ -26,6 +27,36 @@ pub struct CurrentProduct {
     /// Its HSN code, or empty.
     pub hsn: String,
     pub gst_rate: GstRate,
+}
+
+/// The products with these ids as this node's catalog has them; missing ones are left out.
+pub fn from_catalog(catalog: &Snapshot, ids: &[ProductId]) -> HashMap<ProductId, CurrentProduct> {
+    ids.iter()
+        .filter_map(|id| {
+            let product = catalog.product(id.key())?;
+            let image = [
+                &product.image1,
+                &product.image2,
+                &product.image3,
+                &product.image4,
+                &product.image5,
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+            .map(|image| image.thumbnail.clone())
+            .unwrap_or_default();
+            let current = CurrentProduct {
+                title: product.title.clone(),
+                selling_price: product.selling_price,
+                stock: product.stock,
+                image,
+                hsn: product.hsn.clone(),
+                gst_rate: product.gst_rate,
+            };
+            Some((id.clone(), current))
+        })
+        .collect()
 }
 
 /// One priced line of an order.
@@ -214,9 +245,59 @@ pub fn stock_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::products::types::{CategoryRef, ImageRef, ProductView};
 
     fn id(key: &str) -> ProductId {
         ProductId::parse(key).unwrap()
+    }
+
+    #[test]
+    fn the_catalog_gives_a_product_as_the_database_would() {
+        let image = |name: &str| ImageRef {
+            url: format!("/uploads/{name}.jpg"),
+            thumbnail: format!("/uploads/{name}-thumb.webp"),
+            width: None,
+            height: None,
+        };
+        let view = ProductView {
+            id: "p1".into(),
+            title: "Cocoa Powder".into(),
+            company: "Whisk Mills".into(),
+            description: String::new(),
+            price: Money::from_paise(50_000),
+            selling_price: Money::from_paise(45_050),
+            stock: 7,
+            featured: false,
+            hsn: "1805".into(),
+            gst_rate: GstRate::percent(18),
+            discount_percent: 9,
+            category: CategoryRef {
+                id: "c1".into(),
+                name: "Cocoa".into(),
+            },
+            image1: None,
+            image2: Some(image("second")),
+            image3: Some(image("third")),
+            image4: None,
+            image5: None,
+            created_at: String::new(),
+            updated_at: String::new(),
+        };
+        let catalog = Snapshot::new(vec![view], Vec::new());
+        let found = from_catalog(&catalog, &[id("p1"), id("gone")]);
+        assert_eq!(found.len(), 1, "a product the catalog lacks is left out");
+        assert_eq!(
+            found[&id("p1")],
+            CurrentProduct {
+                title: "Cocoa Powder".into(),
+                selling_price: Money::from_paise(45_050),
+                stock: 7,
+                image: "/uploads/second-thumb.webp".into(),
+                hsn: "1805".into(),
+                gst_rate: GstRate::percent(18),
+            },
+            "the first image's thumbnail, as the database read gives"
+        );
     }
 
     fn item(product: &str, amount: i64, paise: i64) -> CartItemInput {

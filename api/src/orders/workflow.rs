@@ -368,6 +368,30 @@ pub enum Placed {
     Replayed(OrderId),
 }
 
+/// The lines of a new order priced at the products' current selling prices. A first try prices
+/// from this node's catalog, saving each order a query; the transaction checks every price and
+/// the stock again, and a catalog a moment behind (another node's edit not read yet) costs a
+/// lost try. Whatever the catalog would refuse, and every later try, is priced from the
+/// database, so a refusal never rests on the catalog.
+async fn priced_new_lines(
+    db: &Db,
+    catalog: &Follower,
+    rules: TaxRules,
+    items: &[CartItemInput],
+    ids: &[ProductId],
+    from_catalog: bool,
+) -> Result<Vec<PricedLine>, ApiError> {
+    if from_catalog {
+        let current = lines::from_catalog(&catalog.model().snapshot(), ids);
+        if let Ok(priced) = lines::price(items, ids, &current, &HashMap::new()) {
+            return Ok(priced);
+        }
+    }
+    let current = repo::products(db, ids, rules.default_rate).await?;
+    lines::price(items, ids, &current, &HashMap::new())
+        .map_err(|refusal| not_priced(refusal, &current))
+}
+
 /// Places a new order: prices `items` at the current selling prices (409 `price_changed` when
 /// the client's differ), takes the stock (409 `out_of_stock`), numbers it and stores it. A
 /// replayed Idempotency-Key gives the first order's id.
@@ -384,10 +408,8 @@ pub async fn place(
     let sender = repo::sender(&placement.user, placement.created_by.as_ref());
     let (ids, placement, sender) = (&ids, &placement, &sender);
     let placed = until_settled(
-        |_| async move {
-            let current = repo::products(db, ids, rules.default_rate).await?;
-            let priced = lines::price(items, ids, &current, &HashMap::new())
-                .map_err(|refusal| not_priced(refusal, &current))?;
+        |attempt| async move {
+            let priced = priced_new_lines(db, catalog, rules, items, ids, attempt == 1).await?;
             let coupon = match &placement.coupon_code {
                 Some(code) => {
                     Some(read_coupon(db, code, placement, lines::subtotal(&priced)).await?)
@@ -443,7 +465,10 @@ pub async fn place(
                 Err(WriteError::OutOfStock { product, left }) => Err(out_of_stock(
                     &product,
                     left,
-                    current.get(&product).map(|product| product.title.as_str()),
+                    priced
+                        .iter()
+                        .find(|line| line.product == product)
+                        .map(|line| line.name.as_str()),
                 )),
                 Err(WriteError::TooManyPending(most)) => Err(too_many_pending(most)),
                 Err(WriteError::CouponUnusable(reason)) => Err(coupon_error(&reason)),
