@@ -34,18 +34,10 @@ pub fn from_catalog(catalog: &Snapshot, ids: &[ProductId]) -> HashMap<ProductId,
     ids.iter()
         .filter_map(|id| {
             let product = catalog.product(id.key())?;
-            let image = [
-                &product.image1,
-                &product.image2,
-                &product.image3,
-                &product.image4,
-                &product.image5,
-            ]
-            .into_iter()
-            .flatten()
-            .next()
-            .map(|image| image.thumbnail.clone())
-            .unwrap_or_default();
+            let image = product
+                .first_image()
+                .map(|image| image.thumbnail.clone())
+                .unwrap_or_default();
             let current = CurrentProduct {
                 title: product.title.clone(),
                 selling_price: product.selling_price,

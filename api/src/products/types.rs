@@ -72,6 +72,21 @@ pub struct ProductView {
     pub updated_at: String,
 }
 
+impl ProductView {
+    /// Its first picture, in slot order.
+    pub fn first_image(&self) -> Option<&ImageRef> {
+        [
+            &self.image1,
+            &self.image2,
+            &self.image3,
+            &self.image4,
+            &self.image5,
+        ]
+        .into_iter()
+        .find_map(Option::as_ref)
+    }
+}
+
 /// `meta` of a product listing: paging plus the filter choices.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductListMeta {

@@ -26,7 +26,7 @@ impl SlotPicture {
     /// A product card's picture (the web's `ProductCard`): its first image's thumbnail, or
     /// `None` when it has no image (the card shows the product's initial instead).
     pub fn card(product: &ProductView, eager: bool) -> Option<SlotPicture> {
-        first_image(product).map(|image| SlotPicture {
+        product.first_image().map(|image| SlotPicture {
             src: image.thumbnail.clone(),
             srcset: srcset(image),
             eager,
@@ -35,7 +35,7 @@ impl SlotPicture {
 
     /// The product page's main picture (the web's `ProductGallery`): its first image.
     pub fn main(product: &ProductView) -> Option<SlotPicture> {
-        first_image(product).map(|image| SlotPicture {
+        product.first_image().map(|image| SlotPicture {
             src: image.url.clone(),
             srcset: srcset(image),
             eager: true,
@@ -56,19 +56,6 @@ impl SlotPicture {
         });
         tag
     }
-}
-
-/// A product's first picture, in slot order.
-fn first_image(product: &ProductView) -> Option<&ImageRef> {
-    [
-        &product.image1,
-        &product.image2,
-        &product.image3,
-        &product.image4,
-        &product.image5,
-    ]
-    .into_iter()
-    .find_map(Option::as_ref)
 }
 
 /// The thumbnail and the full image with their widths, exactly as the web's `productSrcSet`
