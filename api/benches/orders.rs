@@ -481,6 +481,9 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 
 fn main() {
     whisk_api::allocator::tune();
+    // The server's log subscriber too: without one, `tracing` hands every disabled span to the
+    // `log` crate's check instead, and SurrealDB's storage spans format each key they touch.
+    whisk_api::telemetry::init("warn");
     let seconds: u64 = std::env::var("ORDER_BENCH_SECONDS")
         .ok()
         .and_then(|text| text.parse().ok())
