@@ -16,7 +16,7 @@ use crate::domain::{CategoryId, FieldErrors, ProductId};
 use crate::exports::handlers::PRODUCT_COLUMNS;
 use crate::products::fields;
 use crate::products::repo::{
-    ImportAudit, ImportedChange, ImportedFields, ImportedProduct, ProductFields, ProductRow,
+    ImportAudit, ImportedChange, ImportedFields, NewProduct, ProductFields, ProductRow,
 };
 
 /// The most rows one file may hold.
@@ -56,7 +56,7 @@ pub struct ImportReport {
 /// The checked rows of a file, ready to write.
 #[derive(Debug, Default)]
 pub struct ImportPlan {
-    pub creates: Vec<ImportedProduct>,
+    pub creates: Vec<NewProduct>,
     pub updates: Vec<ImportedChange>,
     /// The categories the rows use.
     pub categories: Vec<CategoryId>,
@@ -330,7 +330,7 @@ pub fn plan(bytes: &[u8], catalog: &Catalog<'_>) -> ImportPlan {
             changes: audit_changes(existing, &fields, stock, &category_name),
         });
         match existing {
-            None => plan.creates.push(ImportedProduct {
+            None => plan.creates.push(NewProduct {
                 id: id.record(),
                 fields: ProductFields {
                     title: fields.title,

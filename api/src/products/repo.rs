@@ -13,6 +13,25 @@ use crate::uploads::StoredImage;
 use crate::uploads::images::url;
 use crate::uploads::repo::{self as uploads_repo, ImageFile};
 
+/// SurrealQL creating the product `$new` names (a [`NewProduct`]) and its stock record; the stock
+/// first, so that the product's change-feed entry already reads it.
+#[macro_export]
+macro_rules! create_product {
+    ($new:literal) => {
+        concat!(
+            "CREATE type::record('product_stock', record::id(",
+            $new,
+            ".id)) SET units = ",
+            $new,
+            ".stock RETURN NONE; CREATE ",
+            $new,
+            ".id CONTENT ",
+            $new,
+            ".fields RETURN NONE; "
+        )
+    };
+}
+
 macro_rules! product_fields {
     () => {
         "record::id(id) AS _id, title, company, description, price, selling_price, stock, featured, hsn, gst_rate, \
@@ -250,25 +269,27 @@ pub async fn create(
 ) -> Result<ProductRow, WriteError> {
     let id = ProductId::generate();
     let guard = category_guard(&fields.category);
+    let new = NewProduct {
+        id: id.record(),
+        fields,
+        stock,
+    };
     let mut response = db
         .query(concat!(
             "BEGIN; ",
             crate::audit_before!(),
-            "IF !record::exists($fields.category) { THROW 'category_gone' }; \
+            "IF !record::exists($new.fields.category) { THROW 'category_gone' }; \
              UPSERT $guard SET at = time::now() RETURN NONE; \
-             FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; \
-             CREATE $stock SET units = $units RETURN NONE; \
-             CREATE $id CONTENT $fields RETURN NONE; ",
+             FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE }; ",
+            crate::create_product!("$new"),
             crate::audit_record!("product", "create"),
             "COMMIT;"
         ))
         .bind(("id", id.record()))
-        .bind(("stock", id.stock()))
-        .bind(("units", stock))
         .bind(("actor", actor.record()))
         .bind(("guard", guard))
         .bind(("files", files))
-        .bind(("fields", fields))
+        .bind(("new", new))
         .await
         .context("creating a product")?;
     write_failure(&mut response, "creating a product")?;
@@ -477,10 +498,11 @@ pub struct ImportedFields {
     pub gst_rate: Decimal,
 }
 
-/// A new product of an import.
+/// A product to create under a known id (an import's, a seed's), written by
+/// [`create_product!`](crate::create_product).
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-pub struct ImportedProduct {
+pub struct NewProduct {
     pub id: surrealdb::types::RecordId,
     pub fields: ProductFields,
     /// Units in stock.
@@ -521,7 +543,7 @@ pub struct ImportAudit {
 pub async fn import(
     db: &Db,
     actor: &AdminId,
-    creates: Vec<ImportedProduct>,
+    creates: Vec<NewProduct>,
     updates: Vec<ImportedChange>,
     categories: Vec<CategoryId>,
     audit: Vec<ImportAudit>,
@@ -529,7 +551,7 @@ pub async fn import(
     let guards: Vec<_> = categories.iter().map(CategoryId::guard).collect();
     let categories: Vec<_> = categories.iter().map(CategoryId::record).collect();
     let mut response = db
-        .query(
+        .query(concat!(
             "BEGIN; \
              LET $at = time::now(); \
              LET $actor_name = (SELECT VALUE username FROM ONLY $actor) ?? 'A deleted admin'; \
@@ -539,10 +561,9 @@ pub async fn import(
                  IF <string> $row.id.updated_at != $row.version { THROW 'product_changed' }; \
                  IF $row.stock != NONE AND $row.id.stock != $row.seen_stock { THROW 'product_changed' }; \
              }; \
-             FOR $row IN $creates { \
-                 CREATE type::record('product_stock', record::id($row.id)) SET units = $row.stock RETURN NONE; \
-                 CREATE $row.id CONTENT $row.fields RETURN NONE; \
-             }; \
+             FOR $row IN $creates { ",
+            crate::create_product!("$row"),
+            "}; \
              FOR $row IN $updates { \
                  IF $row.stock != NONE { UPSERT type::record('product_stock', record::id($row.id)) SET units = $row.stock RETURN NONE }; \
                  UPDATE $row.id MERGE $row.fields RETURN NONE; \
@@ -551,8 +572,8 @@ pub async fn import(
                  CREATE audit CONTENT object::extend($entry, { at: $at, actor: $actor, actor_name: $actor_name, \
                      entity: 'product', action: 'import' }) RETURN NONE; \
              }; \
-             COMMIT;",
-        )
+             COMMIT;"
+        ))
         .bind(("actor", actor.record()))
         .bind(("categories", categories))
         .bind(("guards", guards))

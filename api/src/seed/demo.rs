@@ -11,8 +11,8 @@ use serde::Deserialize;
 use crate::db::Db;
 use crate::domain::{CategoryId, ProductId};
 use crate::products::handlers::MAX_STOCK;
-use crate::products::repo::{ImageSlot, ProductFields};
-use crate::seed::repo::{self, NewCategory, NewProduct};
+use crate::products::repo::{ImageSlot, NewProduct, ProductFields};
+use crate::seed::repo::{self, NewCategory};
 use crate::uploads::images::{self, NewImage};
 use crate::uploads::repo as uploads_repo;
 

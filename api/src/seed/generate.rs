@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::db::Db;
 use crate::domain::{CategoryId, ProductId};
-use crate::products::repo::ProductFields;
-use crate::seed::repo::{self, NewCategory, NewProduct};
+use crate::products::repo::{NewProduct, ProductFields};
+use crate::seed::repo::{self, NewCategory};
 
 /// Products written per transaction.
 const BATCH: usize = 1000;

@@ -4,7 +4,7 @@ use anyhow::Context;
 use surrealdb::types::{RecordId, SurrealValue};
 
 use crate::db::Db;
-use crate::products::repo::ProductFields;
+use crate::products::repo::NewProduct;
 use crate::uploads::repo::ImageFile;
 
 /// A category to insert with a known id.
@@ -14,16 +14,6 @@ pub struct NewCategory {
     pub id: RecordId,
     pub name: String,
     pub description: String,
-}
-
-/// A product to insert with a known id.
-#[derive(Debug, Clone, SurrealValue)]
-#[surreal(crate = "surrealdb::types")]
-pub struct NewProduct {
-    pub id: RecordId,
-    pub fields: ProductFields,
-    /// Units in stock.
-    pub stock: i64,
 }
 
 /// Whether the seed with this name has been loaded.
@@ -99,17 +89,16 @@ pub async fn insert(
     marker: Option<&str>,
 ) -> anyhow::Result<()> {
     let response = db
-        .query(
+        .query(concat!(
             "BEGIN TRANSACTION; \
              FOR $category IN $categories { CREATE $category.id CONTENT { name: $category.name, description: $category.description } RETURN NONE; }; \
              FOR $file IN $files { CREATE $file.id SET bytes = $file.bytes RETURN NONE; }; \
-             FOR $product IN $products { \
-                 CREATE type::record('product_stock', record::id($product.id)) SET units = $product.stock RETURN NONE; \
-                 CREATE $product.id CONTENT $product.fields RETURN NONE; \
-             }; \
+             FOR $product IN $products { ",
+            crate::create_product!("$product"),
+            "}; \
              IF $marker != NONE { CREATE type::record('seed', $marker) RETURN NONE; }; \
-             COMMIT TRANSACTION;",
-        )
+             COMMIT TRANSACTION;"
+        ))
         .bind(("categories", categories))
         .bind(("products", products))
         .bind(("files", files))
