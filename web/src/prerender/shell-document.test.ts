@@ -21,6 +21,16 @@ describe('shellDocument', () => {
     expect(html).not.toContain('<div id="root"></div>')
   })
 
+  it('holds the first paint until the parser has read past the whole shell', () => {
+    const html = shellDocument(INDEX_HTML, '<header>Whisk</header><footer>Made in Pune</footer>')
+    const block = html.indexOf('<link rel="expect" href="#shell-parsed" blocking="render">')
+    expect(block).toBeGreaterThan(-1)
+    expect(block).toBeLessThan(html.indexOf('</head>'))
+    const shellEnd = 'Made in Pune</footer></div>'
+    expect(html).toContain(`${shellEnd}<template id="shell-parsed"></template>`)
+    expect(html.match(/id="shell-parsed"/g)).toHaveLength(1)
+  })
+
   it('keeps everything else of index.html as it is, but for the app module, which start-app.js asks for', () => {
     const html = shellDocument(INDEX_HTML, '<p>x</p>')
     const start = '<script src="/start-app.js" data-app="/assets/index-abc.js" defer></script>'
@@ -28,8 +38,9 @@ describe('shellDocument', () => {
     expect(html).not.toContain('type="module"')
     expect(
       html
-        .replace('<div id="root" data-shell=""><p>x</p></div>', '<div id="root"></div>')
-        .replace(start, '<script type="module" crossorigin src="/assets/index-abc.js"></script>'),
+        .replace('<div id="root" data-shell=""><p>x</p></div><template id="shell-parsed"></template>', '<div id="root"></div>')
+        .replace(start, '<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+        .replace('    <link rel="expect" href="#shell-parsed" blocking="render">\n', ''),
     ).toBe(INDEX_HTML)
   })
 
@@ -40,7 +51,7 @@ describe('shellDocument', () => {
     )
     const html = shellDocument(preloading, '<p>x</p>')
     expect(html).toContain(
-      '<script src="/start-app.js" data-app="/assets/index-abc.js" data-preload="/assets/react-x.js /assets/ui-y.js" defer></script>\n  </head>',
+      '<script src="/start-app.js" data-app="/assets/index-abc.js" data-preload="/assets/react-x.js /assets/ui-y.js" defer></script>\n    <link rel="expect"',
     )
     expect(html).not.toContain('modulepreload')
   })
@@ -53,7 +64,7 @@ describe('shellDocument', () => {
     expect(html).toContain('<meta name="description" content="Your cart"/>\n    <title>Cart · Whisk</title>')
     expect(html).not.toContain('The shop')
     expect(html).not.toContain('Whisk · Baking supplies')
-    expect(html).toContain('<div id="root" data-shell=""><main>Cart</main></div>')
+    expect(html).toContain('<div id="root" data-shell=""><main>Cart</main></div><template id="shell-parsed">')
   })
 
   it('leaves title-like text further in the markup where it is', () => {

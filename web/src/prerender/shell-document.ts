@@ -16,6 +16,15 @@ const APP_MODULE = /<script type="module" crossorigin src="([^"]+)"><\/script>/
  */
 const MODULE_PRELOAD = /\n?[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
+/**
+ * Holds the first paint until the parser has read the whole shell (the marker after #root). A
+ * slow phone's parser yields part way through a long document, and the browser would paint the
+ * header without its right-hand links and a half-read footer, then move them as the rest
+ * arrives: a layout shift before the page has even started.
+ */
+const PARSED_MARK = 'shell-parsed'
+const RENDER_BLOCK = `<link rel="expect" href="#${PARSED_MARK}" blocking="render">`
+
 const TITLE = /<title>[^<]*<\/title>/
 const DESCRIPTION = /<meta name="description" [^>]*\/>/
 
@@ -23,7 +32,8 @@ const DESCRIPTION = /<meta name="description" [^>]*\/>/
  * index.html with a page's server-rendered `markup` inside its #root, which is marked
  * `data-shell` until the app has rendered over it (main.tsx; public/boot-fallback.js reads the
  * mark). The page's own title and description replace index.html's, so the tab and a crawler
- * name the page from the first byte. The app's module and the chunks it imports are asked for by
+ * name the page from the first byte. The browser paints nothing until it has read the whole
+ * shell (PARSED_MARK). The app's module and the chunks it imports are asked for by
  * public/start-app.js after the shell is painted, instead of at once.
  */
 export function shellDocument(indexHtml: string, markup: string): string {
@@ -34,7 +44,8 @@ export function shellDocument(indexHtml: string, markup: string): string {
   const headTags = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? ''
   const body = markup.slice(headTags.length)
   // Spliced, and replaced through functions: String.replace would read `$&` and the like in the text.
-  let html = `${indexHtml.slice(0, at)}<div id="root" data-shell="">${body}</div>${indexHtml.slice(at + EMPTY_ROOT.length)}`
+  const shell = `<div id="root" data-shell="">${body}</div><template id="${PARSED_MARK}"></template>`
+  let html = `${indexHtml.slice(0, at)}${shell}${indexHtml.slice(at + EMPTY_ROOT.length)}`
   const module = APP_MODULE.exec(html)
   if (!module || APP_MODULE.exec(html.slice(module.index + module[0].length))) {
     throw new Error("index.html must load exactly one module, the app's")
@@ -44,6 +55,8 @@ export function shellDocument(indexHtml: string, markup: string): string {
   const preload = chunks.length > 0 ? ` data-preload="${chunks.join(' ')}"` : ''
   const start = `<script src="/start-app.js" data-app="${module[1]}"${preload} defer></script>`
   html = html.replace(APP_MODULE, () => start)
+  if (html.indexOf('</head>') === -1) throw new Error('index.html must have a </head>')
+  html = html.replace('</head>', () => `  ${RENDER_BLOCK}\n  </head>`)
   for (const tag of [TITLE, DESCRIPTION]) {
     const own = tag.exec(headTags)?.[0]
     if (own !== undefined) html = html.replace(tag, () => own)
