@@ -29,12 +29,14 @@
 //! 0 to leave them out, `ORDER_BENCH_RUNS`, the runs to do in that order, comma-separated and
 //! repeatable (`spread`, `contended`, `spread-paced`, `contended-paced`; default each once), and
 //! `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to files rather than hand
-//! them to the bench's SMTP relay). Each run also prints the CPU time it took an order, the
+//! them to the bench's SMTP relay, and `ORDER_BENCH_TIMELINE`, set to print each run's latency
+//! by quarter second, to tell a queue that builds over the run from stalls). Each run also prints the CPU time it took an order, the
 //! shop's and the load generator's together, and how many mails the shop handed over meanwhile
 //! (two an order when its outbox keeps up), and after it how long the outbox took to send the
 //! rest, before the next run starts.
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -322,6 +324,8 @@ struct Run {
     refused: u64,
     units: i64,
     latencies_ms: Vec<f64>,
+    /// Each order's due time (seconds into the run) and latency (ms), in no order.
+    timeline: Vec<(f64, f64)>,
     elapsed: Duration,
     /// CPU time of this process (the shop and its load generator) during the run.
     cpu: Duration,
@@ -402,7 +406,10 @@ async fn run(
                     let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}});
                     let key = format!("bench-{run_id}-{buyer}-{n}");
                     let (status, answer) = shop.send("/api/v1/orders", Some(&token), Some(&key), body).await;
-                    latencies.push(due.elapsed().as_secs_f64() * 1000.0);
+                    latencies.push((
+                        (due - started).as_secs_f64(),
+                        due.elapsed().as_secs_f64() * 1000.0,
+                    ));
                     if status == 201 {
                         placed += 1;
                         units += answer["order"]["numItemsInCart"].as_i64().unwrap();
@@ -420,6 +427,7 @@ async fn run(
         refused: 0,
         units: 0,
         latencies_ms: Vec::new(),
+        timeline: Vec::new(),
         elapsed: Duration::ZERO,
         cpu: Duration::ZERO,
     };
@@ -428,7 +436,10 @@ async fn run(
         total.placed += placed;
         total.refused += refused;
         total.units += units;
-        total.latencies_ms.extend(latencies);
+        total
+            .latencies_ms
+            .extend(latencies.iter().map(|&(_, latency)| latency));
+        total.timeline.extend(latencies);
     }
     total.elapsed = started.elapsed();
     total.cpu = cpu_used().saturating_sub(cpu_before);
@@ -458,6 +469,28 @@ fn report(name: &str, run: &Run, buyers: usize, offered: Option<f64>) {
         run.refused,
         run.cpu.as_secs_f64() * 1000.0 / run.placed.max(1) as f64
     );
+}
+
+/// With `ORDER_BENCH_TIMELINE` set: the orders due in each 250-ms window, their median and
+/// slowest latency, to tell a run-long queue from stalls.
+fn timeline(name: &str, run: &Run) {
+    if std::env::var_os("ORDER_BENCH_TIMELINE").is_none() {
+        return;
+    }
+    let mut windows: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for &(due, latency) in &run.timeline {
+        windows.entry((due * 4.0) as u64).or_default().push(latency);
+    }
+    for (window, mut latencies) in windows {
+        latencies.sort_by(f64::total_cmp);
+        println!(
+            "orders/{name}: {:5.2} s {:4} due, p50 {:6.1} ms, slowest {:6.1} ms",
+            window as f64 / 4.0,
+            latencies.len(),
+            percentile(&latencies, 50.0),
+            latencies[latencies.len() - 1]
+        );
+    }
 }
 
 fn spread(buyer: usize, n: u64) -> Vec<(usize, u32)> {
@@ -563,6 +596,7 @@ fn main() {
             let after: Vec<i64> = futures_stock(&shop, &products).await;
             let taken: i64 = before.iter().zip(&after).map(|(b, a)| b - a).sum();
             report(name, &result, buyers, rate);
+            timeline(name, &result);
             if smtp_url_set {
                 println!("orders/{name}: {mails} mails handed to the relay during the run ({} placed orders send {})", result.placed, result.placed * 2);
             }

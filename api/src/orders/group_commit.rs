@@ -114,7 +114,16 @@ fn answer_of(
 async fn place_group(db: &Db, node: &str, group: Vec<Waiting>, last: &mut Option<i64>) {
     if group.len() > 1 {
         let orders: Vec<Placing> = group.iter().map(|waiting| waiting.order.clone()).collect();
-        if let Ok(rows) = place_numbered(db, node, &orders, last).await {
+        let started = std::time::Instant::now();
+        let placed = place_numbered(db, node, &orders, last).await;
+        // The one serial step of placing: its time an order bounds a node's orders a second.
+        tracing::debug!(
+            orders = orders.len(),
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            placed = placed.is_ok(),
+            "order group transaction"
+        );
+        if let Ok(rows) = placed {
             for (waiting, row) in group.into_iter().zip(rows) {
                 let _ = waiting.answer.send(Ok(row));
             }
