@@ -323,6 +323,7 @@ struct Run {
     placed: u64,
     refused: u64,
     units: i64,
+    /// The latencies of `timeline`, sorted.
     latencies_ms: Vec<f64>,
     /// Each order's due time (seconds into the run) and latency (ms), in no order.
     timeline: Vec<(f64, f64)>,
@@ -436,13 +437,11 @@ async fn run(
         total.placed += placed;
         total.refused += refused;
         total.units += units;
-        total
-            .latencies_ms
-            .extend(latencies.iter().map(|&(_, latency)| latency));
         total.timeline.extend(latencies);
     }
     total.elapsed = started.elapsed();
     total.cpu = cpu_used().saturating_sub(cpu_before);
+    total.latencies_ms = total.timeline.iter().map(|&(_, latency)| latency).collect();
     total.latencies_ms.sort_by(f64::total_cmp);
     total
 }

@@ -114,16 +114,7 @@ fn answer_of(
 async fn place_group(db: &Db, node: &str, group: Vec<Waiting>, last: &mut Option<i64>) {
     if group.len() > 1 {
         let orders: Vec<Placing> = group.iter().map(|waiting| waiting.order.clone()).collect();
-        let started = std::time::Instant::now();
-        let placed = place_numbered(db, node, &orders, last).await;
-        // The one serial step of placing: its time an order bounds a node's orders a second.
-        tracing::debug!(
-            orders = orders.len(),
-            ms = started.elapsed().as_secs_f64() * 1000.0,
-            placed = placed.is_ok(),
-            "order group transaction"
-        );
-        if let Ok(rows) = placed {
+        if let Ok(rows) = place_numbered(db, node, &orders, last).await {
             for (waiting, row) in group.into_iter().zip(rows) {
                 let _ = waiting.answer.send(Ok(row));
             }
@@ -156,7 +147,16 @@ async fn place_numbered(
             None => repo::last_order_number(db).await?,
         };
         *last = Some(expected);
-        match repo::place(db, orders, expected, &StoreClaim::now(node)).await {
+        let started = std::time::Instant::now();
+        let placed = repo::place(db, orders, expected, &StoreClaim::now(node)).await;
+        // The one serial step of placing: its time an order bounds a node's orders a second.
+        tracing::debug!(
+            orders = orders.len(),
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            placed = placed.is_ok(),
+            "order group transaction"
+        );
+        match placed {
             Ok(rows) => {
                 *last = Some(expected + i64::try_from(rows.len()).unwrap_or(i64::MAX));
                 return Ok(rows);
