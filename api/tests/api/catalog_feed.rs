@@ -248,3 +248,37 @@ async fn orders_through_two_nodes_leave_both_listings_at_the_database_stock() {
         .await;
     }
 }
+
+/// The catalog reads its products a thousand a query: a catalog of several pages loads whole,
+/// each product once and as the database holds it.
+#[tokio::test]
+async fn a_catalog_of_several_pages_loads_every_product_once() {
+    let root = tempfile::tempdir().unwrap();
+    let config =
+        whisk_api::config::Config::for_tests(root.path().join("db"), root.path().join("dist"));
+    let database = whisk_api::db::connect_and_migrate(&config).await.unwrap();
+    whisk_api::seed::generate::generate(&database, 2_345, 5, |_| {})
+        .await
+        .unwrap();
+
+    let snapshot = whisk_api::catalog::load(&database).await.unwrap();
+    let mut loaded: Vec<String> = snapshot.products().map(|p| p.id.clone()).collect();
+    loaded.sort();
+    loaded.dedup();
+    assert_eq!(loaded.len(), 2_345, "every product once");
+    assert_eq!(snapshot.len(), 2_345);
+
+    let mut stored: Vec<String> = whisk_api::products::repo::all(&database)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|row| {
+            let view = row.view();
+            let held = snapshot.product(&view.id).expect("in the catalog");
+            assert_eq!(**held, view, "the catalog holds the product as stored");
+            view.id
+        })
+        .collect();
+    stored.sort();
+    assert_eq!(stored, loaded);
+}
