@@ -189,6 +189,8 @@ async fn api_not_found() -> ApiError {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
     let state = AppState::new(config).await?;
+    // The schema and the catalog are in: what start-up freed has gone back to the system.
+    crate::allocator::release_after_delay();
     let router = router(state.clone());
     let listener = TcpListener::bind(address)
         .await

@@ -8,11 +8,24 @@ use whisk_api::cli::{Cli, run};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     whisk_api::allocator::tune();
+    // Until the server has started (`app::serve`) or a command has run.
+    whisk_api::allocator::release_at_once();
+    // Before the runtime starts its threads: this sets environment variables.
+    if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
+        eprintln!("whisk: {error:#}");
+        return ExitCode::FAILURE;
+    }
     let cli = Cli::parse();
-    match run(cli).await {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("whisk: starting the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("whisk: {error:#}");

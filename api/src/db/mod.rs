@@ -3,6 +3,7 @@
 
 pub mod availability;
 pub mod backup;
+pub mod engine_settings;
 pub mod errors;
 pub mod retry;
 
