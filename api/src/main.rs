@@ -10,7 +10,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     whisk_api::allocator::tune();
-    // Until the server has started (`app::serve`) or a command has run.
+    // Until the server has started (`app::serve`); a maintenance command keeps it to its end.
     whisk_api::allocator::release_at_once();
     // Before the runtime starts its threads: this sets environment variables.
     if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {

@@ -18,8 +18,9 @@ const DEFAULTS: [(&str, u64); 2] = [
     // row: 256 MiB takes 35,000 rows (which take 30 s, the request time limit), where 128 MiB
     // refused 25,000 and 64 MiB took 10,000.
     ("SURREAL_SURREALKV_MAX_MEMTABLE_SIZE", 256 * MIB),
-    // Blocks read from the tables on disk; the catalog lives in Whisk's own read model, so the
-    // cache holds what orders and sign-ins read again.
+    // Blocks read from the tables on disk. The catalog lives in Whisk's own read model, so the
+    // cache need only hold what orders and sign-ins read again; unbounded it kept the blocks
+    // the catalog load read, 8 MB more of an idle server's memory (`scripts/memory.sh`).
     ("SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY", 32 * MIB),
 ];
 
