@@ -30,10 +30,10 @@
 //! repeatable (`spread`, `contended`, `spread-paced`, `contended-paced`; default each once), and
 //! `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to files rather than hand
 //! them to the bench's SMTP relay, and `ORDER_BENCH_TIMELINE`, set to print each run's latency
-//! by quarter second, to tell a queue that builds over the run from stalls). Each run also prints the CPU time it took an order, the
-//! shop's and the load generator's together, and how many mails the shop handed over meanwhile
-//! (two an order when its outbox keeps up), and after it how long the outbox took to send the
-//! rest, before the next run starts.
+//! by quarter second, to tell a queue that builds over the run from stalls). Each run also
+//! prints the CPU time it took an order, the shop's and the load generator's together, and how
+//! many mails the shop handed over meanwhile (two an order when its outbox keeps up), and after
+//! it how long the outbox took to send the rest, before the next run starts.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::collections::BTreeMap;

@@ -16,14 +16,9 @@ use crate::db::Db;
 use crate::products::repo;
 use snapshot::Snapshot;
 
-/// Builds the catalog from the database, turning each page of rows into views as it arrives so
-/// that the rows of only one page are held at a time.
+/// Builds the catalog from the database, each page of rows turned into views as it arrives.
 pub async fn load(db: &Db) -> anyhow::Result<Snapshot> {
-    let mut pages = repo::ProductPages::default();
-    let mut products = Vec::new();
-    while let Some(page) = pages.next(db).await? {
-        products.extend(page.into_iter().map(repo::ProductRow::view));
-    }
+    let products = repo::all_as(db, repo::ProductRow::view).await?;
     let categories = repo::all_categories(db).await?;
     Ok(Snapshot::new(products, categories))
 }

@@ -1,9 +1,9 @@
 //! The embedded store's memory bounds. SurrealDB sizes SurrealKV's memtable and block cache from
 //! the machine's memory, as for a database server with the machine to itself: on this 24 GiB
 //! machine a 1 GiB memtable, which holds every write since the last flush (a server under the
-//! soak's orders grew by about 1 MB a second, `scripts/soak.sh`), and an 11 GiB block cache. A shop's
-//! server shares its machine, so Whisk bounds both unless the environment already does; the
-//! variables are SurrealDB's own (`surreal start` reads them too), which the embedded engine
+//! soak's orders grew by about 2 MB a second, `scripts/soak.sh`), and an 11 GiB block cache. A
+//! shop's server shares its machine, so Whisk bounds both unless the environment already does;
+//! the variables are SurrealDB's own (`surreal start` reads them too), which the embedded engine
 //! reads through the patched `vendor/surrealdb-engine-local`.
 
 use anyhow::{Context, bail};

@@ -202,64 +202,69 @@ pub async fn migrate_gst_rates(db: &Db, default_rate: GstRate) -> anyhow::Result
     Ok(keys.len())
 }
 
-/// How many products [`ProductPages`] reads per query. A page of a thousand takes about 30 ms
-/// to read; reading all 10,000 in one query held every row in the database's and the SDK's
-/// value types at once, 43 MB at the peak, most of which the allocator kept after the start-up
-/// load (see README, Memory).
+/// How many products [`all_as`] reads per query. A page of a thousand takes about 30 ms to
+/// read; reading all 10,000 in one query held every row in the database's and the SDK's value
+/// types at once, 43 MB at the peak, most of which the allocator kept after the start-up load
+/// (see README, Memory).
 const PRODUCT_PAGE: usize = 1000;
 
-/// Reads every product a page at a time, in id order. Each page is its own query: a product
-/// written while the pages are read may be missed or read as it was, so a caller that must not
-/// miss one follows the change feed from before the first page, as the catalog does.
-#[derive(Debug, Default)]
-pub struct ProductPages {
-    /// The record key of the last product read, as the database gave it; `None` before the
-    /// first page.
-    after: Option<surrealdb::types::Value>,
-    done: bool,
+/// Where the reading of every product has got to.
+enum Cursor {
+    Start,
+    /// After the product with this `_id`, as the database gave it.
+    After(surrealdb::types::Value),
 }
 
-impl ProductPages {
-    /// The next page, or `None` when every product has been read. A row that cannot be read
-    /// (say its category went missing) is skipped with a warning naming it, so one bad row
-    /// never stops the shop starting.
-    pub async fn next(&mut self, db: &Db) -> anyhow::Result<Option<Vec<ProductRow>>> {
-        if self.done {
-            return Ok(None);
-        }
+/// Every product, each turned by `map` as its page arrives, so that the rows of only one page
+/// are held at a time. The products are read a page at a time in id order, each page its own
+/// query: a product written meanwhile may be missed or read as it was, so a caller that must not
+/// miss one follows the change feed from before the call, as the catalog does. A row that cannot
+/// be read (say its category went missing) is skipped with a warning naming it, so one bad row
+/// never stops the shop starting.
+pub async fn all_as<T>(db: &Db, mut map: impl FnMut(ProductRow) -> T) -> anyhow::Result<Vec<T>> {
+    let mut products = Vec::new();
+    let mut cursor = Cursor::Start;
+    loop {
         // Two statements rather than one with `$after = NONE OR ...`: SurrealDB compares the
         // keys before reading the records only for the plain comparison (9 against 135 ms for
         // the last page of 10,000).
-        let query = match &self.after {
-            None => db.query(concat!(
+        let query = match cursor {
+            Cursor::Start => db.query(concat!(
                 "SELECT ",
                 product_fields!(),
                 " FROM product ORDER BY id LIMIT $limit"
             )),
-            Some(after) => db
+            Cursor::After(after) => db
                 .query(concat!(
                     "SELECT ",
                     product_fields!(),
                     " FROM product WHERE id > type::record('product', $after) ORDER BY id LIMIT $limit"
                 ))
-                .bind(("after", after.clone())),
+                .bind(("after", after)),
         };
         let mut response = query
             .bind(("limit", PRODUCT_PAGE))
             .await
             .context("loading products")?;
         let rows: Vec<surrealdb::types::Value> = response.take(0).context("reading products")?;
-        self.after = rows.last().and_then(row_key).cloned();
-        self.done = rows.len() < PRODUCT_PAGE || self.after.is_none();
-        Ok(Some(
-            rows.into_iter()
-                .filter_map(|row| {
-                    let id = row_key(&row).map(|id| format!("{id:?}"));
-                    ProductRow::from_value(row).map_err(|error| tracing::warn!(%error, product = id.as_deref().unwrap_or("?"), "skipping a product row that cannot be read")).ok()
-                })
-                .collect(),
-        ))
+        let full = rows.len() == PRODUCT_PAGE;
+        let last = rows.last().and_then(row_key).cloned();
+        products.extend(rows.into_iter().filter_map(readable).map(&mut map));
+        match last {
+            Some(last) if full => cursor = Cursor::After(last),
+            _ => return Ok(products),
+        }
     }
+}
+
+/// The row as a [`ProductRow`], or `None` with a warning naming it when it cannot be read.
+fn readable(row: surrealdb::types::Value) -> Option<ProductRow> {
+    let id = row_key(&row).map(|id| format!("{id:?}"));
+    ProductRow::from_value(row)
+        .map_err(|error| {
+            tracing::warn!(%error, product = id.as_deref().unwrap_or("?"), "skipping a product row that cannot be read");
+        })
+        .ok()
 }
 
 /// The `_id` of a product row as the database gave it.
@@ -270,14 +275,9 @@ fn row_key(row: &surrealdb::types::Value) -> Option<&surrealdb::types::Value> {
     }
 }
 
-/// Every product (see [`ProductPages`]).
+/// Every product (see [`all_as`]).
 pub async fn all(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
-    let mut pages = ProductPages::default();
-    let mut products = Vec::new();
-    while let Some(page) = pages.next(db).await? {
-        products.extend(page);
-    }
-    Ok(products)
+    all_as(db, |row| row).await
 }
 
 /// Every category, for building the catalog.
