@@ -92,8 +92,8 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> impl Into
         .map(|path| ((*path).to_owned(), None))
         .chain(snapshot.products().map(|product| {
             (
-                format!("/products/{}", product.id),
-                day_of(&product.updated_at),
+                format!("/products/{}", product.id()),
+                day_of(product.updated_at()),
             )
         }));
     let body = sitemap_xml(&origin(&state, &headers), pages);

@@ -222,7 +222,7 @@ mod tests {
                 data: found
                     .products
                     .iter()
-                    .map(|product| ProductView::clone(product))
+                    .map(|product| product.view())
                     .collect(),
                 meta: ProductListMeta {
                     pagination,

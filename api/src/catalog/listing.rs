@@ -202,7 +202,7 @@ impl Snapshot {
             .map(|entry| entry as usize)
             .map(|index| {
                 (
-                    !self.entries[index].view.title_key.starts_with(&needle),
+                    !self.entries[index].view.title_key().starts_with(&needle),
                     self.indexes.positions[index].0,
                     index,
                 )

@@ -161,7 +161,7 @@ mod tests {
     fn ids(snapshot: &Snapshot, params: ProductParams) -> (Vec<String>, u64) {
         let listing = snapshot.list(&params.check().unwrap());
         (
-            listing.products.iter().map(|p| p.id.clone()).collect(),
+            listing.products.iter().map(|p| p.id().to_owned()).collect(),
             listing.total,
         )
     }
@@ -282,7 +282,16 @@ mod tests {
         let snapshot = catalog();
         let p3 = snapshot.product("p3").unwrap();
         let parsed: serde_json::Value = serde_json::from_str(p3.json()).unwrap();
-        assert_eq!(parsed, serde_json::to_value(&*p3 as &ProductView).unwrap());
+        let stored = product(
+            "p3",
+            "Chocolate Cake Mix",
+            "Bake Easy",
+            "Cake Mixes",
+            19_900,
+            true,
+        );
+        assert_eq!(parsed, serde_json::to_value(&stored).unwrap());
+        assert_eq!(p3.view(), stored, "read back from its JSON as stored");
         assert_eq!(parsed["sellingPrice"], serde_json::json!(199.0));
         let meta: serde_json::Value =
             serde_json::from_str(&format!("{{{}}}", snapshot.choices_json())).unwrap();
@@ -302,13 +311,13 @@ mod tests {
         let found: Vec<String> = snapshot
             .search("mold", 20)
             .iter()
-            .map(|p| p.id.clone())
+            .map(|p| p.id().to_owned())
             .collect();
         assert_eq!(found, ["p4"]);
         let found: Vec<String> = snapshot
             .search("c", 2)
             .iter()
-            .map(|p| p.id.clone())
+            .map(|p| p.id().to_owned())
             .collect();
         assert_eq!(found, ["p3", "p2"]);
     }
@@ -553,7 +562,7 @@ mod tests {
         assert_eq!(snapshot.len(), 5);
         assert!(snapshot.product("p5").is_none());
         assert_eq!(
-            snapshot.product("p1").unwrap().category.name,
+            snapshot.product("p1").unwrap().category().name,
             "Flours & Grains"
         );
         assert_eq!(
@@ -588,9 +597,9 @@ mod tests {
         ]);
         let snapshot = model.snapshot();
         let p3 = snapshot.product("p3").unwrap();
-        assert_eq!(p3.stock, 2);
+        assert_eq!(p3.stock(), 2);
         assert!(p3.json().contains(r#""stock":2"#));
-        assert_eq!(snapshot.product("p1").unwrap().stock, 10);
+        assert_eq!(snapshot.product("p1").unwrap().stock(), 10);
         assert!(
             Arc::ptr_eq(&snapshot.indexes, &before.indexes),
             "nothing the indexes see changed"
@@ -605,7 +614,7 @@ mod tests {
     #[test]
     fn a_saved_product_keeps_its_stock_and_a_new_one_takes_the_stock_set_after_it() {
         let model = ReadModel::new(catalog());
-        let mut edited = model.snapshot().product("p1").unwrap().view.clone();
+        let mut edited = model.snapshot().product("p1").unwrap().view();
         edited.title = "Maida Fine".into();
         edited.stock = 0;
         let mut new = product("p7", "Piping Bags", "Sugarcraft", "Tools", 9_900, false);
@@ -618,8 +627,8 @@ mod tests {
         ]);
         let snapshot = model.snapshot();
         let p1 = snapshot.product("p1").unwrap();
-        assert_eq!((p1.title.as_str(), p1.stock), ("Maida Fine", 10));
-        assert_eq!(snapshot.product("p7").unwrap().stock, 25);
+        assert_eq!((p1.view().title.as_str(), p1.stock()), ("Maida Fine", 10));
+        assert_eq!(snapshot.product("p7").unwrap().stock(), 25);
         assert!(
             snapshot
                 .product("p7")
@@ -632,7 +641,7 @@ mod tests {
     #[test]
     fn a_batch_applies_in_order_whatever_it_mixes() {
         let model = ReadModel::new(catalog());
-        let mut dearer = model.snapshot().product("p1").unwrap().view.clone();
+        let mut dearer = model.snapshot().product("p1").unwrap().view();
         dearer.selling_price = Money::from_rupees(1_000);
         model.apply(vec![
             CatalogChange::ProductSaved(Box::new(product(
@@ -661,7 +670,7 @@ mod tests {
         ]);
         let snapshot = model.snapshot();
         assert_eq!(
-            snapshot.product("p7").unwrap().category.name,
+            snapshot.product("p7").unwrap().category().name,
             "Tools",
             "saved after the rename, with the name it carries"
         );

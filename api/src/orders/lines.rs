@@ -33,17 +33,17 @@ pub struct CurrentProduct {
 pub fn from_catalog(catalog: &Snapshot, ids: &[ProductId]) -> HashMap<ProductId, CurrentProduct> {
     ids.iter()
         .filter_map(|id| {
-            let product = catalog.product(id.key())?;
+            let product = catalog.product(id.key())?.view();
             let image = product
                 .first_image()
                 .map(|image| image.thumbnail.clone())
                 .unwrap_or_default();
             let current = CurrentProduct {
-                title: product.title.clone(),
+                title: product.title,
                 selling_price: product.selling_price,
                 stock: product.stock,
                 image,
-                hsn: product.hsn.clone(),
+                hsn: product.hsn,
                 gst_rate: product.gst_rate,
             };
             Some((id.clone(), current))

@@ -2,13 +2,13 @@
 //! a search and a single product.
 
 use pricing::{GstRate, Money};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::paging::Pagination;
 
 /// A product's category as listings show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CategoryRef {
     #[serde(rename = "_id")]
     pub id: String,
@@ -16,7 +16,7 @@ pub struct CategoryRef {
 }
 
 /// One image slot of a product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ImageRef {
     /// The full image.
     pub url: String,
@@ -28,8 +28,10 @@ pub struct ImageRef {
     pub height: Option<u32>,
 }
 
+// The catalog keeps a product as this JSON and reads it back (`CatalogProduct::view`), so
+// `Serialize` and `Deserialize` must stay each other's inverse.
 /// A product as the API shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductView {
     #[serde(rename = "_id")]

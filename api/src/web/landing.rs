@@ -96,7 +96,7 @@ fn listing_screen(state: &AppState, api_path: &str, params: &ProductParams) -> F
             .products
             .iter()
             .enumerate()
-            .map(|(position, product)| SlotPicture::card(product, position < EAGER_CARDS))
+            .map(|(position, product)| SlotPicture::card(&product.view(), position < EAGER_CARDS))
             .collect(),
         page_data: page_data(api_path, &body),
     }
@@ -133,7 +133,7 @@ async fn product_page(
         return index_page(&index, StatusCode::NOT_FOUND, |html| html).await;
     };
     let screen = FirstScreen {
-        pictures: vec![SlotPicture::main(&product)],
+        pictures: vec![SlotPicture::main(&product.view())],
         page_data: page_data(
             &format!("/api/v1/products/{id}"),
             &catalog_json::envelope(&product),

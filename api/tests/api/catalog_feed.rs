@@ -262,7 +262,7 @@ async fn a_catalog_of_several_pages_loads_every_product_once() {
         .unwrap();
 
     let snapshot = whisk_api::catalog::load(&database).await.unwrap();
-    let mut loaded: Vec<String> = snapshot.products().map(|p| p.id.clone()).collect();
+    let mut loaded: Vec<String> = snapshot.products().map(|p| p.id().to_owned()).collect();
     loaded.sort();
     loaded.dedup();
     assert_eq!(loaded.len(), 2_345, "every product once");
@@ -275,7 +275,7 @@ async fn a_catalog_of_several_pages_loads_every_product_once() {
         .map(|row| {
             let view = row.view();
             let held = snapshot.product(&view.id).expect("in the catalog");
-            assert_eq!(**held, view, "the catalog holds the product as stored");
+            assert_eq!(held.view(), view, "the catalog holds the product as stored");
             view.id
         })
         .collect();
