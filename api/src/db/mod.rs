@@ -1,5 +1,5 @@
 //! The database connection: embedded SurrealKV, in-memory or a SurrealDB server, all through
-//! `engine::any`, with `schema.surql` applied at every start.
+//! `engine::any`, with `schema.surql` applied at a start when it changed ([`apply_schema`]).
 
 pub mod availability;
 pub mod backup;
@@ -17,7 +17,7 @@ use surrealdb::opt::auth::Root;
 
 use crate::config::Config;
 
-/// The schema, applied idempotently on every start.
+/// The schema, idempotent; applied by [`apply_schema`] when it changed.
 pub const SCHEMA: &str = include_str!("../../../schema.surql");
 
 /// A handle to the shop's database; cheap to clone.
@@ -59,14 +59,66 @@ pub async fn connect(config: &Config) -> anyhow::Result<Db> {
     Ok(db)
 }
 
-/// Applies `schema.surql`, failing on the first statement the database refuses.
+/// Applies `schema.surql` unless the database records that this very schema was applied,
+/// failing on the first statement the database refuses. Skipping matters because SurrealDB
+/// rebuilds an index from every record of its table whenever it is defined again (and queues
+/// the old one's entries for deletion): applied at every start, the schema rebuilt every index
+/// each time, a cost that grew with the shop's orders, and the start-up's churn stayed
+/// with the idle server as allocator pages it could not give back.
 pub async fn apply_schema(db: &Db) -> anyhow::Result<()> {
+    let digest = schema_digest();
+    if applied_schema_digest(db).await?.as_deref() == Some(digest.as_str()) {
+        tracing::debug!("schema.surql unchanged since it was last applied");
+        return Ok(());
+    }
     db.query(SCHEMA)
         .await
         .context("sending the schema")?
         .check()
         .context("applying schema.surql")?;
+    db.query(
+        "UPSERT schema_applied:current SET digest = $digest, applied_at = time::now() RETURN NONE",
+    )
+    .bind(("digest", digest))
+    .await
+    .context("recording the schema applied")?
+    .check()
+    .context("recording the schema applied")?;
     Ok(())
+}
+
+/// Forgets which schema was applied, so that the next [`apply_schema`] applies it in full (what
+/// `DELETE schema_applied;` does by hand).
+pub async fn forget_applied_schema(db: &Db) -> anyhow::Result<()> {
+    db.query("DELETE schema_applied")
+        .await
+        .context("forgetting the schema applied")?
+        .check()
+        .context("forgetting the schema applied")?;
+    Ok(())
+}
+
+/// The SHA-256 of [`SCHEMA`], in hex.
+fn schema_digest() -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(SCHEMA.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The digest of the schema last applied in full, or `None` on a database that never had it
+/// recorded (a new one, or one from before the record existed).
+async fn applied_schema_digest(db: &Db) -> anyhow::Result<Option<String>> {
+    // Reading a table that does not exist is an error, hence the look at the definitions first.
+    db.query(
+        "IF (INFO FOR DB).tables.schema_applied = NONE { RETURN NONE } \
+         ELSE { RETURN SELECT VALUE digest FROM ONLY schema_applied:current }",
+    )
+    .await
+    .context("reading which schema was applied")?
+    .take(0)
+    .context("reading which schema was applied")
 }
 
 /// The longest [`close`] waits for an embedded store to close.

@@ -122,8 +122,9 @@ async fn an_older_databases_stored_stock_moves_to_stock_records_once_and_orders_
         Some(8)
     );
 
-    // The next start applies the schema again: the product record still holds the 10 stored
+    // The next upgrade applies the schema again: the product record still holds the 10 stored
     // before, and it must not come back.
+    db::forget_applied_schema(&app.db).await.unwrap();
     db::apply_schema(&app.db).await.unwrap();
     assert_eq!(
         value(&app.db, "SELECT VALUE stock FROM ONLY product:atta").await,
@@ -134,4 +135,64 @@ async fn an_older_databases_stored_stock_moves_to_stock_records_once_and_orders_
         8,
         "the order's stock change reached the catalog"
     );
+}
+
+/// True when `table` has the index `name`.
+async fn has_index(db: &db::Db, table: &str, name: &str) -> bool {
+    let mut info = db
+        .query("INFO FOR TABLE $table")
+        .bind(("table", table.to_owned()))
+        .await
+        .unwrap();
+    let info: Option<Value> = info.take(0).unwrap();
+    info.unwrap()["indexes"].get(name).is_some()
+}
+
+#[tokio::test]
+async fn a_start_applies_the_schema_only_when_it_changed() {
+    let data = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(data.path().join("data"), data.path().join("dist"));
+    let db = db::connect_and_migrate(&config).await.unwrap();
+    assert!(has_index(&db, "product", "product_category").await);
+
+    // An index removed by hand stays removed while the schema is the one last applied: the
+    // schema is not applied again (which would rebuild every index).
+    db.query("REMOVE INDEX product_category ON product")
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    db::apply_schema(&db).await.unwrap();
+    assert!(!has_index(&db, "product", "product_category").await);
+
+    // A database whose recorded schema is another (an older Whisk's) gets this one in full,
+    // and records it.
+    db.query("UPDATE schema_applied:current SET digest = 'an older schema'")
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    db::apply_schema(&db).await.unwrap();
+    assert!(has_index(&db, "product", "product_category").await);
+    let mut recorded = db
+        .query("SELECT VALUE digest FROM ONLY schema_applied:current")
+        .await
+        .unwrap();
+    let recorded: Option<String> = recorded.take(0).unwrap();
+    let recorded = recorded.unwrap();
+    assert_eq!(recorded.len(), 64, "{recorded}");
+    assert!(
+        recorded.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{recorded}"
+    );
+
+    // Forgotten, it is applied again at the next start.
+    db.query("REMOVE INDEX product_category ON product")
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    db::forget_applied_schema(&db).await.unwrap();
+    db::apply_schema(&db).await.unwrap();
+    assert!(has_index(&db, "product", "product_category").await);
 }
