@@ -100,43 +100,47 @@ mod tests {
         }
     }
 
+    fn products() -> Vec<ProductView> {
+        vec![
+            product(
+                "p1",
+                "Bread Flour 1 kg",
+                "Whisk Mills",
+                "Flours",
+                8_000,
+                false,
+            ),
+            product(
+                "p2",
+                "almond flour 500 g",
+                "Nutty Co",
+                "Flours",
+                45_000,
+                true,
+            ),
+            product(
+                "p3",
+                "Chocolate Cake Mix",
+                "Bake Easy",
+                "Cake Mixes",
+                19_900,
+                true,
+            ),
+            product(
+                "p4",
+                "Silicone Heart Mold",
+                "Whisk Mills",
+                "Molds",
+                34_900,
+                false,
+            ),
+            product("p5", "Number Candle 5", "Glow", "Candles", 4_900, false),
+        ]
+    }
+
     fn catalog() -> Snapshot {
         Snapshot::new(
-            vec![
-                product(
-                    "p1",
-                    "Bread Flour 1 kg",
-                    "Whisk Mills",
-                    "Flours",
-                    8_000,
-                    false,
-                ),
-                product(
-                    "p2",
-                    "almond flour 500 g",
-                    "Nutty Co",
-                    "Flours",
-                    45_000,
-                    true,
-                ),
-                product(
-                    "p3",
-                    "Chocolate Cake Mix",
-                    "Bake Easy",
-                    "Cake Mixes",
-                    19_900,
-                    true,
-                ),
-                product(
-                    "p4",
-                    "Silicone Heart Mold",
-                    "Whisk Mills",
-                    "Molds",
-                    34_900,
-                    false,
-                ),
-                product("p5", "Number Candle 5", "Glow", "Candles", 4_900, false),
-            ],
+            products(),
             vec![
                 CategoryRef {
                     id: "c-molds".into(),
@@ -282,14 +286,7 @@ mod tests {
         let snapshot = catalog();
         let p3 = snapshot.product("p3").unwrap();
         let parsed: serde_json::Value = serde_json::from_str(p3.json()).unwrap();
-        let stored = product(
-            "p3",
-            "Chocolate Cake Mix",
-            "Bake Easy",
-            "Cake Mixes",
-            19_900,
-            true,
-        );
+        let stored = products().into_iter().find(|p| p.id == "p3").unwrap();
         assert_eq!(parsed, serde_json::to_value(&stored).unwrap());
         assert_eq!(p3.view(), stored, "read back from its JSON as stored");
         assert_eq!(parsed["sellingPrice"], serde_json::json!(199.0));
