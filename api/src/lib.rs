@@ -28,6 +28,7 @@ pub mod error;
 pub mod exports;
 pub mod extract;
 pub mod health;
+pub mod hex;
 pub mod http;
 pub mod india_time;
 pub mod invoices;

@@ -35,11 +35,7 @@ pub fn digest(key: &[u8], user: &UserId, code: &str) -> String {
     mac.update(user.key().as_bytes());
     mac.update(b":");
     mac.update(code.as_bytes());
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    crate::hex::encode(&mac.finalize().into_bytes())
 }
 
 fn matches(key: &[u8], user: &UserId, code: &str, stored_hex: &str) -> bool {

@@ -115,11 +115,7 @@ pub fn bounded_key(key: &str) -> String {
 
 /// A fixed-length digest of a key (32 hex digits).
 pub fn digest(key: &str) -> String {
-    Sha256::digest(key.as_bytes())
-        .iter()
-        .take(16)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    crate::hex::encode(&Sha256::digest(key.as_bytes())[..16])
 }
 
 /// One per-address throttle in this node's memory. Memory is bounded: keys are at most

@@ -142,7 +142,7 @@ fn random_hex(bytes: usize) -> String {
     use rand::RngCore;
     let mut buffer = vec![0u8; bytes];
     rand::rngs::OsRng.fill_bytes(&mut buffer);
-    buffer.iter().map(|byte| format!("{byte:02x}")).collect()
+    crate::hex::encode(&buffer)
 }
 
 #[cfg(test)]

@@ -101,10 +101,7 @@ pub async fn forget_applied_schema(db: &Db) -> anyhow::Result<()> {
 /// The SHA-256 of [`SCHEMA`], in hex.
 fn schema_digest() -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(SCHEMA.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    crate::hex::encode(&Sha256::digest(SCHEMA.as_bytes()))
 }
 
 /// The digest of the schema last applied in full, or `None` on a database that never had it

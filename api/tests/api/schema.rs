@@ -181,10 +181,7 @@ async fn a_start_applies_the_schema_only_when_it_changed() {
         .await
         .unwrap();
     let recorded: Option<String> = recorded.take(0).unwrap();
-    let schema_sha256: String = sha2::Sha256::digest(db::SCHEMA.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let schema_sha256 = whisk_api::hex::encode(&sha2::Sha256::digest(db::SCHEMA.as_bytes()));
     assert_eq!(recorded, Some(schema_sha256));
 
     // Forgotten, it is applied again at the next start.
