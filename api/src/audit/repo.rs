@@ -65,6 +65,13 @@ pub struct AuditFilter {
     pub until: Option<OffsetDateTime>,
 }
 
+impl AuditFilter {
+    /// True when it picks every entry.
+    pub fn is_empty(&self) -> bool {
+        self.entity.is_none() && self.actor.is_none() && self.from.is_none() && self.until.is_none()
+    }
+}
+
 /// An entry as stored.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -102,13 +109,26 @@ fn rfc3339(time: OffsetDateTime) -> anyhow::Result<String> {
 }
 
 /// One page of the entries `filter` picks, newest first, and how many it picks.
+///
+/// With no filter the page is read backwards along the `audit_at` index and the count comes
+/// from the table's count index: the log grows with every admin write, and sorting and
+/// counting all of it took 0.5 s a page for 100,000 entries, against 0.07 s (README "Order
+/// lists"). A filter reads the whole log, sorted by an alias, which keeps SurrealDB from
+/// fetching entry after entry along the index for a rare match.
 pub async fn list(
     db: &Db,
     filter: &AuditFilter,
     page: PageRequest,
 ) -> anyhow::Result<(Vec<AuditRow>, u64)> {
-    let mut response = db
-        .query(concat!(
+    let query = if filter.is_empty() {
+        concat!(
+            "SELECT ",
+            audit_fields!(),
+            " FROM audit ORDER BY at DESC LIMIT $limit START $start; ",
+            "SELECT count() AS total FROM audit GROUP ALL;"
+        )
+    } else {
+        concat!(
             "SELECT ",
             audit_fields!(),
             ", at AS sort_at FROM audit WHERE ",
@@ -117,7 +137,10 @@ pub async fn list(
             "SELECT count() AS total FROM audit WHERE ",
             audit_filter!(),
             " GROUP ALL;"
-        ))
+        )
+    };
+    let mut response = db
+        .query(query)
         .bind(("entity", filter.entity))
         .bind(("actor", filter.actor.clone()))
         .bind(("from", filter.from.map(rfc3339).transpose()?))

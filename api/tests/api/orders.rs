@@ -646,6 +646,15 @@ async fn admins_find_orders_by_number_buyer_or_status() {
     )
     .await;
     assert_eq!(status, 200);
+    let (status, _) = send(
+        &app,
+        Method::PATCH,
+        &format!("/api/v1/orders/{}", ids[1]),
+        &root,
+        Some(json!({ "status": "cancelled" })),
+    )
+    .await;
+    assert_eq!(status, 200);
 
     let numbers = |list: &Value| -> Vec<String> {
         list["data"]
@@ -660,7 +669,11 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         ("q=%20RAVI%40%20", vec!["ORD1002"]),
         ("q=Asha%40", vec!["ORD1003", "ORD1001"]),
         ("status=paid", vec!["ORD1003"]),
+        ("status=pending", vec!["ORD1001"]),
+        ("status=cancelled", vec!["ORD1002"]),
+        ("status=shipped", vec![]),
         ("status=pending&q=asha%40", vec!["ORD1001"]),
+        ("status=cancelled&q=asha%40", vec![]),
         ("q=%20%20", vec!["ORD1003", "ORD1002", "ORD1001"]),
     ] {
         let (status, list) = send(
