@@ -693,6 +693,22 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         );
     }
 
+    for (token, query, expected) in [
+        (&asha, "", vec!["ORD1003", "ORD1001"]),
+        (&asha, "limit=1&page=2", vec!["ORD1001"]),
+        (&root, "limit=1&page=2", vec!["ORD1002"]),
+    ] {
+        let (_, list) = send(
+            &app,
+            Method::GET,
+            &format!("/api/v1/orders?{query}"),
+            token,
+            None,
+        )
+        .await;
+        assert_eq!(numbers(&list), expected, "newest first, paged: {query}");
+    }
+
     let (status, body) = send(&app, Method::GET, "/api/v1/orders?status=lost", &root, None).await;
     assert_eq!(status, 400, "{body}");
     let (_, mine) = send(&app, Method::GET, "/api/v1/orders?q=ravi", &asha, None).await;
