@@ -18,14 +18,14 @@ const DEFAULTS: [(&str, u64); 2] = [
     // row: 256 MiB takes 35,000 rows (which take 30 s, the request time limit), where 128 MiB
     // refused 25,000 and 64 MiB took 10,000.
     ("SURREAL_SURREALKV_MAX_MEMTABLE_SIZE", 256 * MIB),
-    // Blocks read from the tables on disk, which the system's page cache holds as well. The
-    // catalog lives in Whisk's own read model, so the cache need only hold what orders and
-    // sign-ins read again; unbounded it kept the blocks the catalog load read, 8 MB more of an
-    // idle server's memory (`scripts/memory.sh`). With 50,000 orders in the store a start fills
-    // 32 MiB of it: idle at 95 MB anonymous against 62-65 MB with 4 MiB, and 225 against
-    // 177 MB after paging the admin's order list, with the same times for those pages, the
-    // dashboard and the orders bench at 8 MiB (README "Memory").
-    ("SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY", 8 * MIB),
+    // Blocks read from the tables on disk, uncompressed, which the system's page cache holds
+    // as well. The catalog lives in Whisk's own read model, so the cache need only hold what
+    // orders and sign-ins read again; unbounded it kept the blocks the catalog load read, 8 MB
+    // more of an idle server's memory (`scripts/memory.sh`). With 50,000 orders in the store a
+    // start fills 32 MiB of it: idle at 95 MB anonymous against 62-65 MB with 4 MiB. 2 MiB
+    // keeps an idle server with 10,000 products about 8 MB smaller than 8 MiB, with the same
+    // orders bench and admin order-list times, interleaved on one machine (README "Memory").
+    ("SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY", 2 * MIB),
 ];
 
 /// Sets each bound the environment leaves unset and checks that a set one is a number of
