@@ -32,26 +32,35 @@ const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 })
+const measure = (url) =>
+  lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    throttlingMethod: throttling,
+  })
 let failed = false
 try {
   for (const [name, path] of Object.entries(pages)) {
     const seen = []
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        formFactor: 'mobile',
-        screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
-        throttlingMethod: throttling,
-      })
-      const audits = result.lhr.audits
-      // A run Lighthouse could not measure has no score: it counts as 0, and says why.
-      if (result.lhr.runtimeError) {
+      // A run Lighthouse could not measure (its trace broke, e.g. NO_NAVSTART on a busy
+      // machine) says why and is run again once; a second failure counts as a score of 0.
+      const unmeasured = (result) => {
+        if (!result.lhr.runtimeError) return false
         const { code, message } = result.lhr.runtimeError
         console.log(`LIGHTHOUSE page=${name} run=${run + 1} not measured: ${code} ${message}`)
+        return true
       }
+      let result = await measure(`${base}${path}`)
+      if (unmeasured(result)) {
+        result = await measure(`${base}${path}`)
+        unmeasured(result)
+      }
+      const audits = result.lhr.audits
       seen.push({
         score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
         lcp: audits['largest-contentful-paint'].numericValue,
