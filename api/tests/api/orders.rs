@@ -637,24 +637,17 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         assert_eq!(status, 201, "{body}");
         ids.push(body["order"]["_id"].as_str().unwrap().to_owned());
     }
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        &format!("/api/v1/orders/{}", ids[2]),
-        &root,
-        Some(json!({ "status": "paid" })),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        &format!("/api/v1/orders/{}", ids[1]),
-        &root,
-        Some(json!({ "status": "cancelled" })),
-    )
-    .await;
-    assert_eq!(status, 200);
+    for (id, new_status) in [(&ids[2], "paid"), (&ids[1], "cancelled")] {
+        let (status, _) = send(
+            &app,
+            Method::PATCH,
+            &format!("/api/v1/orders/{id}"),
+            &root,
+            Some(json!({ "status": new_status })),
+        )
+        .await;
+        assert_eq!(status, 200, "{new_status}");
+    }
 
     let numbers = |list: &Value| -> Vec<String> {
         list["data"]
