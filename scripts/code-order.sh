@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Writes api/code-order.txt, the order the linker lays the server's functions out in
+# (api/build.rs): runs the server under callgrind over a generated catalog, starts it, browses,
+# searches, orders and runs the back office (`shopper mixed`), lets it idle, stops it, and lists
+# every function of the binary that ran, most instructions first (scripts/code_order.py).
+# Run it again when dependencies or the toolchain change: names it no longer finds are skipped by
+# the linker, so a stale list only lays out less of the code together.
+#   PRODUCTS=2000 MIXED_SECONDS=90 scripts/code-order.sh
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+source "$ROOT/scripts/whisk-server.sh"
+
+PRODUCTS="${PRODUCTS:-2000}" MIXED_SECONDS="${MIXED_SECONDS:-90}" IDLE_SECONDS="${IDLE_SECONDS:-30}"
+SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
+command -v valgrind >/dev/null || { echo "code-order.sh needs valgrind (apt install valgrind)" >&2; exit 1; }
+build_targets
+
+WORK="$(mktemp -d)"
+trap 'stop_whisk; rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/data" "$WORK/dist/assets"
+echo '<!doctype html><title>Whisk</title>' > "$WORK/dist/index.html"
+step "Generating $PRODUCTS products"
+DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
+  "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
+
+step "Starting the server under callgrind (a minute or more)"
+WHISK_PORT="$(free_port)" WHISK_URL="http://127.0.0.1:$WHISK_PORT"
+PORT="$WHISK_PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
+  WEB_DIST="$WORK/dist" LOG_LEVEL=warn \
+  BOOTSTRAP_ADMIN_EMAIL=admin@whisk.example BOOTSTRAP_ADMIN_PASSWORD=whisk-script-admin \
+  valgrind --tool=callgrind --demangle=no --dump-line=no --dump-instr=no --fair-sched=yes \
+  --callgrind-out-file="$WORK/callgrind.out" "$WHISK_BIN" serve >"$WORK/server.log" 2>&1 &
+WHISK_PID=$!
+for _ in $(seq 1 600); do
+  curl -fs -o /dev/null "$WHISK_URL/api/v1/health" 2>/dev/null && break
+  kill -0 "$WHISK_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
+  sleep 1
+done
+curl -fs -o /dev/null "$WHISK_URL/api/v1/health"
+
+step "Shopping for $MIXED_SECONDS s, then idle for $IDLE_SECONDS s"
+"$SHOPPER" setup "$WHISK_URL" "$WORK/shop.json" 20 1000000 4
+"$SHOPPER" mixed "$WHISK_URL" "$WORK/shop.json" "$MIXED_SECONDS" 4
+step "The back office: order lists, an order shipped, its invoice and timeline, the dashboard, exports"
+TOKEN="$(curl -fsS -H 'content-type: application/json' \
+  -d '{"identifier":"admin@whisk.example","password":"whisk-script-admin"}' \
+  "$WHISK_URL/api/v1/authadmin/login" | jq -r .jwt)"
+admin_get() { curl -fsS -m 300 -o "${2:-/dev/null}" -H "authorization: Bearer $TOKEN" "$WHISK_URL/api/v1/$1"; }
+admin_get "orders?status=paid" "$WORK/orders.json"
+ORDER="$(jq -r '.data[0]._id' "$WORK/orders.json")"
+curl -fsS -o /dev/null -X PATCH -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
+  -d '{"status":"shipped"}' "$WHISK_URL/api/v1/orders/$ORDER"
+for path in "orders?page=1" "orders?page=2" "orders?q=gen" "orders/$ORDER" \
+  "orders/$ORDER/invoice" "orders/$ORDER/timeline" dashboard orders/export.csv \
+  products/export.csv; do
+  admin_get "$path"
+done
+sleep "$IDLE_SECONDS"
+
+step "Stopping the server (callgrind writes its profile)"
+kill "$WHISK_PID"
+wait "$WHISK_PID" || true
+WHISK_PID=
+python3 "$ROOT/scripts/code_order.py" "$WORK/callgrind.out" "$WHISK_BIN" >"$ROOT/api/code-order.txt"
+printf 'api/code-order.txt: %d functions, %d bytes\n' "$(wc -l <"$ROOT/api/code-order.txt")" "$(wc -c <"$ROOT/api/code-order.txt")"
