@@ -22,7 +22,10 @@ fn main() {
         // start instead of a 3.5 MB table.
         println!("cargo::{target}=-Wl,-z,pack-relative-relocs");
         if order.exists() {
-            println!("cargo::{target}=-Wl,--symbol-ordering-file={}", order.display());
+            println!(
+                "cargo::{target}=-Wl,--symbol-ordering-file={}",
+                order.display()
+            );
             println!("cargo::{target}=-Wl,--no-warn-symbol-ordering");
         }
     }
