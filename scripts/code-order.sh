@@ -5,12 +5,13 @@
 # every function of the binary that ran, most instructions first (scripts/code_order.py).
 # Run it again when dependencies or the toolchain change: names it no longer finds are skipped by
 # the linker, so a stale list only lays out less of the code together.
-#   PRODUCTS=2000 MIXED_SECONDS=90 scripts/code-order.sh
+#   PRODUCTS=2000 MIXED_SECONDS=60 IDLE_SECONDS=20 OUT=api/code-order.txt scripts/code-order.sh
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 source "$ROOT/scripts/whisk-server.sh"
 
-PRODUCTS="${PRODUCTS:-2000}" MIXED_SECONDS="${MIXED_SECONDS:-90}" IDLE_SECONDS="${IDLE_SECONDS:-30}"
+PRODUCTS="${PRODUCTS:-2000}" MIXED_SECONDS="${MIXED_SECONDS:-60}" IDLE_SECONDS="${IDLE_SECONDS:-20}"
+OUT="${OUT:-$ROOT/api/code-order.txt}"
 SHOPPER="$CARGO_TARGET_DIR/release/examples/shopper"
 command -v valgrind >/dev/null || { echo "code-order.sh needs valgrind (apt install valgrind)" >&2; exit 1; }
 build_targets
@@ -44,10 +45,10 @@ step "Shopping for $MIXED_SECONDS s, then idle for $IDLE_SECONDS s"
 step "The back office: order lists, an order shipped, its invoice and timeline, the dashboard, exports"
 TOKEN="$(curl -fsS -H 'content-type: application/json' \
   -d '{"identifier":"admin@whisk.example","password":"whisk-script-admin"}' \
-  "$WHISK_URL/api/v1/authadmin/login" | jq -r .jwt)"
+  "$WHISK_URL/api/v1/authadmin/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["jwt"])')"
 admin_get() { curl -fsS -m 300 -o "${2:-/dev/null}" -H "authorization: Bearer $TOKEN" "$WHISK_URL/api/v1/$1"; }
 admin_get "orders?status=paid" "$WORK/orders.json"
-ORDER="$(jq -r '.data[0]._id' "$WORK/orders.json")"
+ORDER="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"][0]["_id"])' "$WORK/orders.json")"
 curl -fsS -o /dev/null -X PATCH -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
   -d '{"status":"shipped"}' "$WHISK_URL/api/v1/orders/$ORDER"
 for path in "orders?page=1" "orders?page=2" "orders?q=gen" "orders/$ORDER" \
@@ -61,5 +62,5 @@ step "Stopping the server (callgrind writes its profile)"
 kill "$WHISK_PID"
 wait "$WHISK_PID" || true
 WHISK_PID=
-python3 "$ROOT/scripts/code_order.py" "$WORK/callgrind.out" "$WHISK_BIN" >"$ROOT/api/code-order.txt"
-printf 'api/code-order.txt: %d functions, %d bytes\n' "$(wc -l <"$ROOT/api/code-order.txt")" "$(wc -c <"$ROOT/api/code-order.txt")"
+python3 "$ROOT/scripts/code_order.py" "$WORK/callgrind.out" "$WHISK_BIN" >"$OUT"
+printf '%s: %d functions, %d bytes\n' "$OUT" "$(wc -l <"$OUT")" "$(wc -c <"$OUT")"
