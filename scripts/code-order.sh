@@ -18,34 +18,17 @@ build_targets
 
 WORK="$(mktemp -d)"
 trap 'stop_whisk; rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/data" "$WORK/dist/assets"
-echo '<!doctype html><title>Whisk</title>' > "$WORK/dist/index.html"
-step "Generating $PRODUCTS products"
-DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
-  "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
+generate_catalog "$WORK" "$PRODUCTS"
 
 step "Starting the server under callgrind (a minute or more)"
-WHISK_PORT="$(free_port)" WHISK_URL="http://127.0.0.1:$WHISK_PORT"
-PORT="$WHISK_PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
-  WEB_DIST="$WORK/dist" LOG_LEVEL=warn \
-  BOOTSTRAP_ADMIN_EMAIL=admin@whisk.example BOOTSTRAP_ADMIN_PASSWORD=whisk-script-admin \
-  valgrind --tool=callgrind --demangle=no --dump-line=no --dump-instr=no --fair-sched=yes \
-  --callgrind-out-file="$WORK/callgrind.out" "$WHISK_BIN" serve >"$WORK/server.log" 2>&1 &
-WHISK_PID=$!
-for _ in $(seq 1 600); do
-  curl -fs -o /dev/null "$WHISK_URL/api/v1/health" 2>/dev/null && break
-  kill -0 "$WHISK_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-  sleep 1
-done
-curl -fs -o /dev/null "$WHISK_URL/api/v1/health"
+WHISK_START_SECONDS=600 start_whisk "$WORK" valgrind --tool=callgrind --demangle=no \
+  --dump-line=no --dump-instr=no --fair-sched=yes --callgrind-out-file="$WORK/callgrind.out"
 
 step "Shopping for $MIXED_SECONDS s, then idle for $IDLE_SECONDS s"
 "$SHOPPER" setup "$WHISK_URL" "$WORK/shop.json" 20 1000000 4
 "$SHOPPER" mixed "$WHISK_URL" "$WORK/shop.json" "$MIXED_SECONDS" 4
 step "The back office: order lists, an order shipped, its invoice and timeline, the dashboard, exports"
-TOKEN="$(curl -fsS -H 'content-type: application/json' \
-  -d '{"identifier":"admin@whisk.example","password":"whisk-script-admin"}' \
-  "$WHISK_URL/api/v1/authadmin/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["jwt"])')"
+TOKEN="$(admin_token)"
 admin_get() { curl -fsS -m 300 -o "${2:-/dev/null}" -H "authorization: Bearer $TOKEN" "$WHISK_URL/api/v1/$1"; }
 admin_get "orders?status=paid" "$WORK/orders.json"
 ORDER="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"][0]["_id"])' "$WORK/orders.json")"
@@ -59,8 +42,6 @@ done
 sleep "$IDLE_SECONDS"
 
 step "Stopping the server (callgrind writes its profile)"
-kill "$WHISK_PID"
-wait "$WHISK_PID" || true
-WHISK_PID=
+WHISK_STOP_SECONDS=300 stop_whisk
 python3 "$ROOT/scripts/code_order.py" "$WORK/callgrind.out" "$WHISK_BIN" >"$OUT"
 printf '%s: %d functions, %d bytes\n' "$OUT" "$(wc -l <"$OUT")" "$(wc -c <"$OUT")"

@@ -48,14 +48,13 @@ def self_costs(path, binary):
                 in_target = os.path.realpath(expand(names["ob"], line[3:])) == target
             elif line.startswith("fn="):
                 function = expand(names["fn"], line[3:])
-            elif line.startswith(("cob=", "cfn=", "cfi=", "cfl=")):
-                # Names of a callee: remember compressed names, attribute nothing.
-                kind = "ob" if line.startswith("cob=") else "fn" if line.startswith("cfn=") else None
-                if kind:
-                    expand(names[kind], line[4:])
+            elif line.startswith("cob="):
+                expand(names["ob"], line[4:])  # a callee's object: only its compressed name
+            elif line.startswith("cfn="):
+                expand(names["fn"], line[4:])  # a callee: only its compressed name
             elif line.startswith("calls="):
                 skip_next = True
-            elif line[:1].isdigit() or line[:1] in "+-*":
+            elif line[:1] and line[0] in "0123456789+-*":  # a cost line: position, then Ir
                 if in_target and function:
                     fields = line.split()
                     if len(fields) >= 2:

@@ -23,10 +23,10 @@ free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
-# Waits until URL answers (at most 30 s) while the process PID lives.
+# Waits until URL answers (at most SECONDS, default 30) while the process PID lives.
 wait_answering() {
-  local url="$1" pid="$2"
-  for _ in $(seq 1 300); do
+  local url="$1" pid="$2" seconds="${3:-30}"
+  for _ in $(seq 1 "$((seconds * 10))"); do
     curl -fs -o /dev/null "$url" 2>/dev/null && return 0
     kill -0 "$pid" 2>/dev/null || { echo "the process behind $url exited" >&2; return 1; }
     sleep 0.1

@@ -24,8 +24,7 @@ start_whisk "$WORK"
 customer="$(curl -fs "$WHISK_URL/api/v1/auth/register" -H 'Content-Type: application/json' -d '{
   "username": "Fuzz Baker", "email": "fuzz@example.in", "password": "fuzz-password-42", "address": "1 Test Road",
   "city": "Pune", "state": "Maharashtra", "mobile": "9876512345", "company": "Fuzz Bakes"}' | sed -E 's/.*"jwt":"([^"]+)".*/\1/')"
-admin="$(curl -fs "$WHISK_URL/api/v1/authadmin/login" -H 'Content-Type: application/json' \
-  -d '{"identifier": "admin@whisk.example", "password": "whisk-script-admin"}' | sed -E 's/.*"jwt":"([^"]+)".*/\1/')"
+admin="$(admin_token)"
 
 verdict=PASS
 for role in customer admin; do

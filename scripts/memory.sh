@@ -14,10 +14,7 @@ build_targets
 
 WORK="$(mktemp -d)"
 trap 'stop_whisk; rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/data"
-step "Generating $PRODUCTS products"
-DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
-  "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
+generate_catalog "$WORK" "$PRODUCTS"
 
 kib() { awk -v key="$1:" '$1 == key { print $2 }' "/proc/$WHISK_PID/status"; }
 step "Idle RSS, $RUNS starts, $IDLE_SECONDS s after each"
