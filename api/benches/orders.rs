@@ -48,11 +48,6 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use whisk_api::config::{Config, DEFAULT_MAX_PENDING_ORDERS};
 
-/// The server's own allocator (`src/main.rs`), set up as it is (`main` below), so the bench
-/// measures what a shop runs.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 const START_STOCK: u32 = 1_000_000;
 const PASSWORD: &str = "bench-password-42";
 

@@ -1,48 +1,67 @@
-//! How the server's allocator (mimalloc, `src/main.rs`) is set up. The orders bench sets it up
-//! the same way, so that it measures the allocator a shop runs.
+//! How the server's allocator, glibc's malloc, is set up. The orders bench sets it up the same
+//! way, so that it measures the allocator a shop runs.
+//!
+//! Session 43 measured glibc's malloc against mimalloc (which the server ran from session 30)
+//! with the same build, idle with 10,000 products (`scripts/memory.sh`'s steps): mimalloc kept
+//! 62-81 MB of anonymous memory, glibc's malloc 33-39 MB with its defaults and 30 MB with an
+//! arena per core, while the live heap was about 18 MB. mimalloc was faster under orders (1,180
+//! against 983 orders/s flat out on spread products), but both are about twice the goal of 500,
+//! and at 500 orders/s the p99 was 13-57 ms against 19-20 ms (README, Memory).
 
-/// `mi_option_arena_eager_commit` in mimalloc v3's `mimalloc.h` (the crate's constants follow
-/// v2's numbering).
-const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+/// Blocks from this size on get pages of their own from the system, given back when freed.
+const OWN_PAGES_FROM: i32 = 4 * 1024 * 1024;
 
-/// `mi_option_purge_delay` in the same header: how long freed memory stays with mimalloc before
-/// it goes back to the system, in milliseconds (its default is 1,000).
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-const DEFAULT_PURGE_DELAY_MS: std::ffi::c_long = 1000;
-
-/// Makes mimalloc commit its arenas as they fill rather than when reserved: with its defaults
-/// an idle server with 10,000 products kept about 100 MB of anonymous memory
-/// (`scripts/memory.sh`). Freed memory goes back to the system after mimalloc's default delay
-/// of a second. Giving it back at once (`purge_delay` 0, as until session 36) kept about 11 MB
-/// less when idle (69 against 80 MB anonymous), but under the orders bench's load it cost
-/// 10-17% more CPU an order (page faults, zeroing fresh pages, `madvise`): 488 against 529 and
-/// 476 against 574 orders/s in closed loop, and p99 at 500 orders/s of 481 against 166 ms.
-/// (A thread forcing a purge every 5 s did not bring the idle figure down: what stays is held
-/// by the worker threads' own heaps.)
+/// Limits glibc's malloc to one arena per core, and gives blocks of [`OWN_PAGES_FROM`] or more
+/// pages of their own. Its defaults: eight arenas per core (threads that meet a locked arena
+/// make a new one, and each arena keeps the memory its threads freed), and a threshold for own
+/// pages that rises to the size of the largest such block freed, up to 32 MiB, so that a second
+/// password hash's 19 MiB (`auth::password`) stayed in the heap after it was freed. Call before
+/// other threads start. No effect on other C libraries.
 pub fn tune() {
-    set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    glibc::limit_arenas(i32::try_from(cores).unwrap_or(i32::MAX));
+    glibc::own_pages_from(OWN_PAGES_FROM);
 }
 
-/// Gives freed memory back to the system at once, for the server's start-up: applying the
-/// schema and loading the catalog free far more than they keep, and with the default delay
-/// much of it stayed with the idle server (`scripts/memory.sh`: 77.6 against 87.4 MB
-/// anonymous with 10,000 products when the whole run gave memory back at once). Until
-/// [`release_after_delay`].
-pub fn release_at_once() {
-    set(MI_OPTION_PURGE_DELAY, 0);
+/// Gives the memory the allocator holds free back to the system, for the server's start-up:
+/// applying the schema and loading the catalog free far more than they keep, and glibc's
+/// malloc gives back only the top of a heap by itself. Takes a few milliseconds; not for hot
+/// paths.
+pub fn give_back_free_memory() {
+    glibc::trim();
 }
 
-/// Back to mimalloc's default delay, once the server has started: see [`tune`] for what giving
-/// memory back at once costs under orders.
-pub fn release_after_delay() {
-    set(MI_OPTION_PURGE_DELAY, DEFAULT_PURGE_DELAY_MS);
-}
-
-#[expect(unsafe_code, reason = "mimalloc's options are set through its C API")]
-fn set(option: libmimalloc_sys::mi_option_t, value: std::ffi::c_long) {
-    // SAFETY: `mi_option_set` stores a number in mimalloc's option table, which its allocation
-    // paths read atomically; the options set here exist in the bundled v3 header.
-    unsafe {
-        libmimalloc_sys::mi_option_set(option, value);
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[expect(unsafe_code, reason = "glibc's malloc is tuned through its C API")]
+mod glibc {
+    pub fn limit_arenas(arenas: i32) {
+        // SAFETY: `mallopt` stores a number in malloc's parameters under its own lock.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, arenas);
+        }
     }
+
+    pub fn own_pages_from(bytes: i32) {
+        // SAFETY: as above; setting the threshold also stops glibc from moving it.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, bytes);
+        }
+    }
+
+    pub fn trim() {
+        // SAFETY: `malloc_trim` walks malloc's arenas under their locks and returns whole free
+        // pages to the system; it touches no memory that is allocated.
+        unsafe {
+            libc::malloc_trim(0);
+        }
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+mod glibc {
+    pub fn limit_arenas(_arenas: i32) {}
+
+    pub fn own_pages_from(_bytes: i32) {}
+
+    pub fn trim() {}
 }

@@ -190,7 +190,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
     let state = AppState::new(config).await?;
     // The schema and the catalog are in: what start-up freed has gone back to the system.
-    crate::allocator::release_after_delay();
+    crate::allocator::give_back_free_memory();
     let router = router(state.clone());
     let listener = TcpListener::bind(address)
         .await

@@ -5,13 +5,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use whisk_api::cli::{Cli, run};
 
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
+    // Before the runtime starts its threads.
     whisk_api::allocator::tune();
-    // Until the server has started (`app::serve`); a maintenance command keeps it to its end.
-    whisk_api::allocator::release_at_once();
     // Before the runtime starts its threads: this sets environment variables.
     if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
         eprintln!("whisk: {error:#}");

@@ -3,8 +3,11 @@
 //! the same time whether or not the account exists.
 //!
 //! Each hash needs 19 MiB, so a [`Hasher`] runs at most one per core at once (a
-//! [`Gate`]), each in one of its own reused memory areas: allocating the 19 MiB per hash let the
-//! allocator keep a copy per thread (measured: 600 MB resident after a burst of 300 sign-ins).
+//! [`Gate`]), each in one of its own memory areas, reused while hashes follow each other and
+//! freed when none runs: allocating the 19 MiB per hash let mimalloc keep a copy per thread
+//! (measured: 600 MB resident after a burst of 300 sign-ins), and keeping the areas for good
+//! kept 20 MB more in an idle server after one sign-in (`scripts/memory.sh`). glibc's malloc
+//! hands such large blocks straight back to the system (`allocator::tune`).
 
 use std::sync::{Mutex, OnceLock};
 
@@ -95,32 +98,71 @@ fn verify_in(memory: &mut Workspace, password: &[u8], stored: &str) -> bool {
 #[derive(Debug)]
 pub struct Hasher {
     gate: Gate,
-    /// One workspace per running hash, made on first use and kept.
-    workspaces: Mutex<Vec<Workspace>>,
+    workspaces: Mutex<Workspaces>,
+}
+
+/// The memory of the hashes that run or just ran.
+#[derive(Debug, Default)]
+struct Workspaces {
+    /// Hashes holding a workspace now.
+    running: usize,
+    /// Workspaces a finished hash left for the next one; empty whenever no hash runs.
+    spare: Vec<Workspace>,
 }
 
 impl Default for Hasher {
     fn default() -> Hasher {
-        Hasher {
-            gate: Gate::per_core(),
-            workspaces: Mutex::new(Vec::new()),
-        }
+        Hasher::with_gate(Gate::per_core())
     }
 }
 
 impl Hasher {
     /// A hasher running at most `permits` hashes at once.
     pub fn new(permits: usize) -> Hasher {
+        Hasher::with_gate(Gate::new(permits))
+    }
+
+    fn with_gate(gate: Gate) -> Hasher {
         Hasher {
-            gate: Gate::new(permits),
-            workspaces: Mutex::new(Vec::new()),
+            gate,
+            workspaces: Mutex::new(Workspaces::default()),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Workspace>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Workspaces> {
         self.workspaces
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A spare workspace, or an empty one the hash grows.
+    fn take_workspace(&self) -> Workspace {
+        let mut workspaces = self.lock();
+        workspaces.running += 1;
+        workspaces.spare.pop().unwrap_or_default()
+    }
+
+    /// Keeps `workspace` for a hash that may follow while others run; the last hash to finish
+    /// frees every workspace (dropped after the lock is let go).
+    fn return_workspace(&self, workspace: Workspace) -> Vec<Workspace> {
+        let mut workspaces = self.lock();
+        workspaces.running = workspaces.running.saturating_sub(1);
+        workspaces.spare.push(workspace);
+        if workspaces.running == 0 {
+            std::mem::take(&mut workspaces.spare)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Bytes of workspace kept while no hash uses them.
+    #[cfg(test)]
+    fn spare_bytes(&self) -> usize {
+        self.lock()
+            .spare
+            .iter()
+            .map(|workspace| workspace.capacity() * size_of::<Block>())
+            .sum()
     }
 
     /// Runs `work` on a blocking thread in a workspace, during a turn.
@@ -129,15 +171,18 @@ impl Hasher {
         work: impl FnOnce(&mut Workspace) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
         let _turn = self.gate.turn().await?;
-        let mut workspace = self.lock().pop().unwrap_or_default();
-        let (workspace, result) = tokio::task::spawn_blocking(move || {
+        let mut workspace = self.take_workspace();
+        let finished = tokio::task::spawn_blocking(move || {
             let result = work(&mut workspace);
             (workspace, result)
         })
-        .await
-        .context("hashing task")?;
-        self.lock().push(workspace);
-        Ok(result)
+        .await;
+        let (workspace, result) = match finished {
+            Ok((workspace, result)) => (workspace, Ok(result)),
+            Err(error) => (Workspace::new(), Err(error)),
+        };
+        drop(self.return_workspace(workspace));
+        Ok(result.context("hashing task")?)
     }
 
     /// Hashes a new password (PHC string); 503 when too many hashes are waiting.
@@ -209,5 +254,28 @@ mod tests {
             verify_in(&mut memory, b"old password", &theirs),
             "hashes made before keep working"
         );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn workspaces_are_reused_while_hashes_follow_and_freed_when_none_runs() {
+        let hasher = std::sync::Arc::new(Hasher::new(2));
+        let password = Password::parse("correct horse battery").unwrap();
+        let stored = hasher.hash(&password).await.unwrap();
+        assert_eq!(hasher.spare_bytes(), 0, "nothing kept after a lone hash");
+
+        let workspace = hasher.take_workspace();
+        let running = {
+            let hasher = std::sync::Arc::clone(&hasher);
+            let stored = stored.clone();
+            tokio::spawn(async move { hasher.verify("correct horse battery", Some(stored)).await })
+        };
+        assert!(running.await.unwrap().unwrap());
+        assert!(
+            hasher.spare_bytes() >= 19 * 1024 * 1024,
+            "kept for the next hash while another holds a workspace: {} bytes",
+            hasher.spare_bytes()
+        );
+        drop(hasher.return_workspace(workspace));
+        assert_eq!(hasher.spare_bytes(), 0, "freed once no hash runs");
     }
 }
