@@ -6,9 +6,9 @@ use clap::Parser;
 use whisk_api::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    // Before the runtime starts its threads.
+    // Both before the runtime starts its threads: malloc's arena limit, and environment
+    // variables.
     whisk_api::allocator::tune();
-    // Before the runtime starts its threads: this sets environment variables.
     if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
         eprintln!("whisk: {error:#}");
         return ExitCode::FAILURE;
