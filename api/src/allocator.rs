@@ -31,6 +31,33 @@ pub fn give_back_free_memory() {
     glibc::trim();
 }
 
+/// How often a serving node gives back what its allocator holds free.
+pub const GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Gives back the free memory every [`GIVE_BACK_EVERY`] while the node serves. Under orders the
+/// heap grows with SurrealKV's memtable and shrinks when it is written out, and what is freed
+/// below live blocks stays with glibc's malloc: a 10-minute soak's lowest RSS after each of
+/// three flushes rose 134 → 169 → 185 MB without it (README "Memory"). Runs off the runtime's
+/// threads, since a trim holds each arena's lock while it walks it.
+pub fn keep_giving_back(tasks: &crate::background::Tasks) {
+    tasks.spawn(async {
+        let mut ticks = tokio::time::interval(GIVE_BACK_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The first tick is at once, and `app::serve` has just trimmed.
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            let started = std::time::Instant::now();
+            if tokio::task::spawn_blocking(give_back_free_memory)
+                .await
+                .is_ok()
+            {
+                tracing::debug!(took = ?started.elapsed(), "free memory given back");
+            }
+        }
+    });
+}
+
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[expect(unsafe_code, reason = "glibc's malloc is tuned through its C API")]
 mod glibc {
