@@ -8,6 +8,7 @@
 # WEB_DIST=DIR serves another build of the web app.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+source "$ROOT/scripts/whisk-server.sh"
 RUNS="${RUNS:-3}" FLOOR="${FLOOR:-80}"
 
 if [ "${SKIP_BUILD:-}" != 1 ]; then
@@ -15,8 +16,8 @@ if [ "${SKIP_BUILD:-}" != 1 ]; then
 fi
 
 WORK="$(mktemp -d)"
-# The server writes its memtable into WORK as it stops: wait for it before removing WORK.
-trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; wait "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# The server writes its memtable into WORK as it stops: stop_whisk waits for it (bounded).
+trap 'WHISK_PID="${SERVER_PID:-}" stop_whisk; rm -rf "$WORK"' EXIT
 PORT="$(free_port)"
 PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
   WEB_DIST="${WEB_DIST:-$ROOT/web/dist}" DEMO_CATALOG="$ROOT/api/demo" LOG_LEVEL=warn \

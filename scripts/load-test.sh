@@ -8,6 +8,7 @@
 #   PRODUCTS=10000 CONNECTIONS=64 SECONDS_EACH=10 scripts/load-test.sh
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+source "$ROOT/scripts/whisk-server.sh"
 
 PRODUCTS="${PRODUCTS:-10000}" CONNECTIONS="${CONNECTIONS:-64}" SECONDS_EACH="${SECONDS_EACH:-10}"
 export ACCEPT_ENCODING="${ACCEPT_ENCODING-br, gzip}"
@@ -16,8 +17,8 @@ LOADGEN="$CARGO_TARGET_DIR/release/examples/loadgen"
 build_targets
 
 WORK="$(mktemp -d)"
-# The server writes its memtable into WORK as it stops: wait for it before removing WORK.
-trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; wait "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# The server writes its memtable into WORK as it stops: stop_whisk waits for it (bounded).
+trap 'WHISK_PID="${SERVER_PID:-}" stop_whisk; rm -rf "$WORK"' EXIT
 export DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" LOG_LEVEL=warn WEB_DIST="$WORK/dist"
 mkdir -p "$WEB_DIST/assets" && echo '<!doctype html><title>Whisk</title>' > "$WEB_DIST/index.html"
 LISTING="/api/v1/products?category=Molds&company=all&order=high&price=10000&page=2"
