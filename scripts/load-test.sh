@@ -18,40 +18,27 @@ build_targets
 
 WORK="$(mktemp -d)"
 # The server writes its memtable into WORK as it stops: stop_whisk waits for it (bounded).
-trap 'WHISK_PID="${SERVER_PID:-}" stop_whisk; rm -rf "$WORK"' EXIT
-export DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" LOG_LEVEL=warn WEB_DIST="$WORK/dist"
-mkdir -p "$WEB_DIST/assets" && echo '<!doctype html><title>Whisk</title>' > "$WEB_DIST/index.html"
+trap 'stop_whisk; rm -rf "$WORK"' EXIT
 LISTING="/api/v1/products?category=Molds&company=all&order=high&price=10000&page=2"
 SEARCH="/api/v1/products?search=cake%20box&order=low"
 BASELINE=/api/v1/load-baseline
 
-step "Generating $PRODUCTS products"
-"$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
-
-PORT="$(free_port)"
-export PORT HOST=127.0.0.1
-BASE="http://127.0.0.1:$PORT"
-start_server() {
-  "$WHISK_BIN" serve &
-  SERVER_PID=$!
-  for _ in $(seq 1 100); do curl -fs "$BASE/api/v1/health" >/dev/null && break; sleep 0.2; done
-  curl -fs "$BASE/api/v1/health" >/dev/null || { echo "the server did not start" >&2; exit 1; }
-}
+generate_catalog "$WORK" "$PRODUCTS"
 
 # A first start writes the listing's JSON; the measured server serves that file from memory.
-start_server
-curl -fs "$BASE$LISTING" > "$WORK/listing.json"
-kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+start_whisk "$WORK"
+curl -fs "$WHISK_URL$LISTING" > "$WORK/listing.json"
+stop_whisk
 echo "Listing response: $(wc -c < "$WORK/listing.json") bytes, $(grep -o '"total":[0-9]*' "$WORK/listing.json")"
-LOAD_BASELINE_FILE="$WORK/listing.json" start_server
-echo "Server RSS after start: $(ps -o rss= -p "$SERVER_PID" | tr -d ' ') KiB"
-cmp -s <(curl -fs "$BASE$BASELINE") <(curl -fs "$BASE$LISTING") || { echo "the baseline differs from the listing" >&2; exit 1; }
+LOAD_BASELINE_FILE="$WORK/listing.json" start_whisk "$WORK"
+echo "Server RSS after start: $(ps -o rss= -p "$WHISK_PID" | tr -d ' ') KiB"
+cmp -s <(curl -fs "$WHISK_URL$BASELINE") <(curl -fs "$WHISK_URL$LISTING") || { echo "the baseline differs from the listing" >&2; exit 1; }
 
-run() { "$LOADGEN" "127.0.0.1:$PORT" "$1" "$CONNECTIONS" "$SECONDS_EACH" | tee -a "$WORK/results"; }
+run() { "$LOADGEN" "${WHISK_URL#http://}" "$1" "$CONNECTIONS" "$SECONDS_EACH" | tee -a "$WORK/results"; }
 step "The same JSON pre-built in memory (the baseline)"; run "$BASELINE"
 step "Listing: category, order, price bound, page 2"; run "$LISTING"
 step "Listing: text search sorted by price"; run "$SEARCH"
-echo "Server RSS after the runs: $(ps -o rss= -p "$SERVER_PID" | tr -d ' ') KiB"
+echo "Server RSS after the runs: $(ps -o rss= -p "$WHISK_PID" | tr -d ' ') KiB"
 
 field() { grep "path=$1 " "$WORK/results" | sed -E "s/.* $2=([0-9.]+).*/\1/"; }
 baseline_rps="$(field "$BASELINE" rps)"
