@@ -21,8 +21,8 @@ fn main() {
     if !linux_x86_64 {
         return;
     }
-    let linked_order = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
-        .join("code-order.txt");
+    let linked_order =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("code-order.txt");
     let has_order = order.exists();
     if has_order {
         std::fs::copy(&order, &linked_order).expect("copy code-order.txt into OUT_DIR");

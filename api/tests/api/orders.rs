@@ -686,6 +686,28 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         );
     }
 
+    for (query, expected, matches) in [
+        ("q=ord100&limit=2", vec!["ORD1003", "ORD1002"], 3),
+        ("q=ord100&limit=2&page=2", vec!["ORD1001"], 3),
+        ("status=cancelled&q=ord100&limit=1", vec!["ORD1002"], 1),
+    ] {
+        let (status, list) = send(
+            &app,
+            Method::GET,
+            &format!("/api/v1/orders?{query}"),
+            &root,
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{query}: {list}");
+        assert_eq!(numbers(&list), expected, "a text search, paged: {query}");
+        assert_eq!(
+            list["meta"]["pagination"]["total"],
+            json!(matches),
+            "{query}: every match is counted, not just the page's"
+        );
+    }
+
     for (token, query, expected) in [
         (&asha, "", vec!["ORD1003", "ORD1001"]),
         (&asha, "limit=1&page=2", vec!["ORD1001"]),
