@@ -668,6 +668,9 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         ("status=pending&q=asha%40", vec!["ORD1001"]),
         ("status=cancelled&q=asha%40", vec![]),
         ("q=%20%20", vec!["ORD1003", "ORD1002", "ORD1001"]),
+        // Taken literally, not as a pattern.
+        ("q=ord.00", vec![]),
+        ("q=ord1%7C", vec![]),
     ] {
         let (status, list) = send(
             &app,
