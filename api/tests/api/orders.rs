@@ -657,39 +657,22 @@ async fn admins_find_orders_by_number_buyer_or_status() {
             .map(|order| order["orderId"].as_str().unwrap().to_owned())
             .collect()
     };
-    for (query, expected) in [
-        ("q=ord1002", vec!["ORD1002"]),
-        ("q=%20RAVI%40%20", vec!["ORD1002"]),
-        ("q=Asha%40", vec!["ORD1003", "ORD1001"]),
-        ("status=paid", vec!["ORD1003"]),
-        ("status=pending", vec!["ORD1001"]),
-        ("status=cancelled", vec!["ORD1002"]),
-        ("status=shipped", vec![]),
-        ("status=pending&q=asha%40", vec!["ORD1001"]),
-        ("status=cancelled&q=asha%40", vec![]),
-        ("q=%20%20", vec!["ORD1003", "ORD1002", "ORD1001"]),
-        // Taken literally, not as a pattern.
-        ("q=ord.00", vec![]),
-        ("q=ord1%7C", vec![]),
-    ] {
-        let (status, list) = send(
-            &app,
-            Method::GET,
-            &format!("/api/v1/orders?{query}"),
-            &root,
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{query}: {list}");
-        assert_eq!(numbers(&list), expected, "{query}");
-        assert_eq!(
-            list["meta"]["pagination"]["total"],
-            json!(expected.len()),
-            "{query}: the count follows the filter"
-        );
-    }
-
+    // The query, the page it shows and how many orders match in all.
     for (query, expected, matches) in [
+        ("q=ord1002", vec!["ORD1002"], 1),
+        ("q=%20RAVI%40%20", vec!["ORD1002"], 1),
+        ("q=Asha%40", vec!["ORD1003", "ORD1001"], 2),
+        ("status=paid", vec!["ORD1003"], 1),
+        ("status=pending", vec!["ORD1001"], 1),
+        ("status=cancelled", vec!["ORD1002"], 1),
+        ("status=shipped", vec![], 0),
+        ("status=pending&q=asha%40", vec!["ORD1001"], 1),
+        ("status=cancelled&q=asha%40", vec![], 0),
+        ("q=%20%20", vec!["ORD1003", "ORD1002", "ORD1001"], 3),
+        // Taken literally, not as a pattern.
+        ("q=ord.00", vec![], 0),
+        ("q=ord1%7C", vec![], 0),
+        // A page of a text search; every match is counted, not just the page's.
         ("q=ord100&limit=2", vec!["ORD1003", "ORD1002"], 3),
         ("q=ord100&limit=2&page=2", vec!["ORD1001"], 3),
         ("status=cancelled&q=ord100&limit=1", vec!["ORD1002"], 1),
@@ -703,11 +686,11 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         )
         .await;
         assert_eq!(status, 200, "{query}: {list}");
-        assert_eq!(numbers(&list), expected, "a text search, paged: {query}");
+        assert_eq!(numbers(&list), expected, "{query}");
         assert_eq!(
             list["meta"]["pagination"]["total"],
             json!(matches),
-            "{query}: every match is counted, not just the page's"
+            "{query}: the count follows the filter"
         );
     }
 
