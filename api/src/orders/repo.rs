@@ -1130,22 +1130,16 @@ macro_rules! narrowed {
     };
 }
 
-/// A page of the orders `$matching` picks, newest first, then their count: by default along
-/// the `created_at` index; `$extra` adds projections and `$order` picks the sort key.
+/// A page of the orders `$matching` picks, newest first along the `created_at` index, then
+/// their count.
 macro_rules! page_and_count {
     ($matching:expr) => {
-        page_and_count!("", $matching, "created_at")
-    };
-    ($extra:expr, $matching:expr, $order:expr) => {
         concat!(
             "SELECT ",
             order_fields!(),
-            $extra,
             " FROM shop_order",
             $matching,
-            " ORDER BY ",
-            $order,
-            " DESC LIMIT $limit START $start; ",
+            " ORDER BY created_at DESC LIMIT $limit START $start; ",
             "SELECT count() AS total FROM shop_order",
             $matching,
             " GROUP ALL;"
