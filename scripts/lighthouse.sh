@@ -17,14 +17,9 @@ fi
 
 WORK="$(mktemp -d)"
 # The server writes its memtable into WORK as it stops: stop_whisk waits for it (bounded).
-trap 'WHISK_PID="${SERVER_PID:-}" stop_whisk; rm -rf "$WORK"' EXIT
-PORT="$(free_port)"
-PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="surrealkv://$WORK/data/whisk.db" \
-  WEB_DIST="${WEB_DIST:-$ROOT/web/dist}" DEMO_CATALOG="$ROOT/api/demo" LOG_LEVEL=warn \
-  "$WHISK_BIN" serve >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_answering "http://127.0.0.1:$PORT/api/v1/health" "$SERVER_PID"
+trap 'stop_whisk; rm -rf "$WORK"' EXIT
+WEB_DIST="${WEB_DIST:-$ROOT/web/dist}" DEMO_CATALOG="$ROOT/api/demo" start_whisk "$WORK"
 
 step "Lighthouse, mobile, $RUNS runs a page (floor $FLOOR, goal 98)"
 cd "$ROOT/web"
-node scripts/lighthouse.mjs "http://127.0.0.1:$PORT" "$RUNS" "$FLOOR"
+node scripts/lighthouse.mjs "$WHISK_URL" "$RUNS" "$FLOOR"

@@ -32,7 +32,7 @@ pub fn give_back_free_memory() {
 }
 
 /// How often a serving node gives back what its allocator holds free.
-pub const GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+const GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Gives back the free memory every [`GIVE_BACK_EVERY`] while the node serves. Under orders the
 /// heap grows with SurrealKV's memtable and shrinks when it is written out, and what is freed

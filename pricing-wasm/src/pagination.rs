@@ -79,6 +79,12 @@ impl PageRequest {
         u64::from(self.page - 1) * u64::from(self.page_size)
     }
 
+    /// The index just past this page's last record: the exclusive end of the page when the list
+    /// is sliced where the records are (the list's length is not known here).
+    pub fn end(&self) -> u64 {
+        self.offset() + u64::from(self.page_size)
+    }
+
     /// The index range of this page within a list of `total` records (empty past the end).
     pub fn range(&self, total: usize) -> std::ops::Range<usize> {
         let start = usize::try_from(self.offset())
@@ -269,6 +275,7 @@ mod tests {
             Err(PagingError::LimitTooHigh { max: 1000 })
         );
         let request = PageRequest::new(Some(3), Some(10), 100).unwrap();
+        assert_eq!(request.end(), 30);
         assert_eq!(request.range(25), 20..25);
         assert_eq!(request.range(15), 15..15);
         assert_eq!(

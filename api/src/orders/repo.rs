@@ -1177,7 +1177,6 @@ pub async fn list(
         // After its `LET`.
         (None, _, Some(_)) => (MATCHING_TEXT, 1),
     };
-    let start = i64::try_from(page.offset()).unwrap_or(i64::MAX);
     let mut response = db
         .query(query)
         .bind(("user", user.map(UserId::record)))
@@ -1187,8 +1186,8 @@ pub async fn list(
         ))
         .bind(("q", needle))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", start))
-        .bind(("end", start.saturating_add(i64::from(page.page_size))))
+        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("end", i64::try_from(page.end()).unwrap_or(i64::MAX)))
         .await
         .context("listing orders")?;
     let orders: Vec<OrderRow> = response.take(page_at).context("reading orders")?;
