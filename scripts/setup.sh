@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building Whisk needs, skipping whatever is already there:
-# the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), wasm-pack, npm packages.
+# the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), npm packages (wasm-opt
+# comes with npm's binaryen).
 # With --browser also Debian's Chromium, poppler-utils and nginx for the browser, PDF and
 # cross-node tests.
 set -euo pipefail
@@ -31,10 +32,6 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
   step "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once; a few minutes)"
   # Not --locked: its lockfile names a crate version the registry may lack.
   cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS_DIR" --force
-fi
-if ! command -v wasm-pack >/dev/null; then
-  step "Installing wasm-pack (once; a few minutes)"
-  cargo install wasm-pack --locked --root "$TOOLS_DIR"
 fi
 
 stamp="$ROOT/web/node_modules/.whisk-lock-hash"
