@@ -233,9 +233,12 @@ async fn a_soft_deleted_customer_cannot_sign_in_and_disappears_from_lists() {
 async fn users_are_paged_and_searched() {
     let app = spawn_app().await;
     let root = app.first_superadmin().await;
+    let mut ids = Vec::new();
     for n in 0..12 {
-        app.register_customer(&format!("baker{n}@example.in"), &format!("96000000{n:02}"))
+        let (user, _) = app
+            .register_customer(&format!("baker{n}@example.in"), &format!("96000000{n:02}"))
             .await;
+        ids.push(user["_id"].as_str().unwrap().to_owned());
     }
     let page: Value = app
         .call(
@@ -248,7 +251,11 @@ async fn users_are_paged_and_searched() {
         .json()
         .await
         .unwrap();
-    assert_eq!(page["data"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        page_emails(&page),
+        ["baker6", "baker5", "baker4", "baker3", "baker2"].map(|name| format!("{name}@example.in")),
+        "newest first"
+    );
     assert_eq!(
         page["meta"]["pagination"],
         json!({"page": 2, "pageSize": 5, "pageCount": 3, "total": 12})
@@ -264,7 +271,35 @@ async fn users_are_paged_and_searched() {
         .json()
         .await
         .unwrap();
-    assert_eq!(last["data"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        page_emails(&last),
+        ["baker1@example.in", "baker0@example.in"]
+    );
+
+    // A deleted customer leaves the pages and the count.
+    assert_eq!(
+        app.call(
+            Method::DELETE,
+            &format!("/api/v1/users/{}", ids[9]),
+            Some(&root),
+            None
+        )
+        .await
+        .status(),
+        204
+    );
+    let first: Value = app
+        .call(Method::GET, "/api/v1/users?pageSize=5", Some(&root), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        page_emails(&first),
+        ["baker11", "baker10", "baker8", "baker7", "baker6"]
+            .map(|name| format!("{name}@example.in"))
+    );
+    assert_eq!(first["meta"]["pagination"]["total"], 11);
 
     let bad = app
         .call(Method::GET, "/api/v1/users?page=0", Some(&root), None)
@@ -287,17 +322,11 @@ async fn users_are_paged_and_searched() {
         .json()
         .await
         .unwrap();
-    let emails: Vec<&str> = found["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|u| u["email"].as_str().unwrap())
-        .collect();
-    assert!(
-        emails.contains(&"baker1@example.in")
-            && emails.contains(&"baker10@example.in")
-            && emails.len() == 3,
-        "{emails:?}"
+    let mut emails = page_emails(&found);
+    emails.sort();
+    assert_eq!(
+        emails,
+        ["baker10", "baker11", "baker1"].map(|name| format!("{name}@example.in"))
     );
     let blank: Value = app
         .call(Method::GET, "/api/v1/users/search?q=%20", Some(&root), None)
@@ -306,4 +335,14 @@ async fn users_are_paged_and_searched() {
         .await
         .unwrap();
     assert_eq!(blank["data"].as_array().unwrap().len(), 0);
+}
+
+/// The e-mails of a page of customers (or of search results), in their order.
+fn page_emails(page: &Value) -> Vec<String> {
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|user| user["email"].as_str().unwrap().to_owned())
+        .collect()
 }
