@@ -10,8 +10,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 out="$ROOT/web/src/wasm/pkg"
 step "Building the pricing crate to wasm"
 CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_PANIC=abort \
-  cargo build --locked --release --target wasm32-unknown-unknown \
-  --manifest-path "$ROOT/Cargo.toml" -p pricing --features wasm 2>&1 | tail -1
+  cargo build --quiet --locked --release --target wasm32-unknown-unknown \
+  --manifest-path "$ROOT/Cargo.toml" -p pricing --features wasm
 wasm-bindgen --target bundler --out-dir "$out" --out-name pricing \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/pricing.wasm"
 wasm="$out/pricing_bg.wasm"
