@@ -337,6 +337,66 @@ async fn users_are_paged_and_searched() {
     assert_eq!(blank["data"].as_array().unwrap().len(), 0);
 }
 
+#[tokio::test]
+async fn customers_are_found_by_any_part_of_a_field_and_registered_in_parallel() {
+    let app = spawn_app().await;
+    let root = app.first_superadmin().await;
+    // Registered at once: the search's indexes must not make parallel sign-ups conflict.
+    let registered = futures::future::join_all((0..16).map(|n| {
+        app.post(
+            "/api/v1/auth/register",
+            customer_body(&format!("baker{n}@example.in"), &format!("96000000{n:02}")),
+        )
+    }))
+    .await;
+    for response in registered {
+        assert_eq!(response.status(), 201);
+    }
+    let mut seema = customer_body("seema@example.in", "9600000099");
+    seema["username"] = json!("सीमा राव");
+    seema["company"] = json!("मीठा घर");
+    assert_eq!(app.post("/api/v1/auth/register", seema).await.status(), 201);
+    let bakers = |ns: &[u32]| -> Vec<String> {
+        let mut emails: Vec<String> = ns.iter().map(|n| format!("baker{n}@example.in")).collect();
+        emails.sort();
+        emails
+    };
+    let cases: Vec<(&str, Vec<String>)> = vec![
+        ("BAKER1", bakers(&[1, 10, 11, 12, 13, 14, 15])),
+        ("aker1@", bakers(&[1])),
+        ("0000001", bakers(&[1, 10, 11, 12, 13, 14, 15])),
+        ("r15@example.in", bakers(&[15])),
+        // Name and company both match: each customer once, at most 20.
+        ("asha", bakers(&(0..16).collect::<Vec<_>>())),
+        ("SHA B", bakers(&(0..16).collect::<Vec<_>>())),
+        ("मीठा", vec!["seema@example.in".to_owned()]),
+        ("राव", vec!["seema@example.in".to_owned()]),
+        // No word of three characters: read without the indexes.
+        ("s c", bakers(&(0..16).collect::<Vec<_>>())),
+        ("99", vec!["seema@example.in".to_owned()]),
+        ("xyz1", vec![]),
+    ];
+    for (needle, expected) in cases {
+        let found: Value = app
+            .call(
+                Method::GET,
+                &format!(
+                    "/api/v1/users/search?q={}",
+                    form_urlencoded::byte_serialize(needle.as_bytes()).collect::<String>()
+                ),
+                Some(&root),
+                None,
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let mut emails = page_emails(&found);
+        emails.sort();
+        assert_eq!(emails, expected, "searching {needle:?}");
+    }
+}
+
 /// The e-mails of a page of customers (or of search results), in their order.
 fn page_emails(page: &Value) -> Vec<String> {
     page["data"]
