@@ -213,12 +213,7 @@ async fn a_soft_deleted_customer_cannot_sign_in_and_disappears_from_lists() {
         .status(),
         404
     );
-    let list: Value = app
-        .call(Method::GET, "/api/v1/users", Some(&root), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin_json(&app, &root, "/api/v1/users").await;
     assert_eq!(list["meta"]["pagination"]["total"], 0);
     let response = app
         .post(
@@ -240,17 +235,7 @@ async fn users_are_paged_and_searched() {
             .await;
         ids.push(user["_id"].as_str().unwrap().to_owned());
     }
-    let page: Value = app
-        .call(
-            Method::GET,
-            "/api/v1/users?page=2&limit=5",
-            Some(&root),
-            None,
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let page: Value = admin_json(&app, &root, "/api/v1/users?page=2&limit=5").await;
     assert_eq!(
         page_emails(&page),
         ["baker6", "baker5", "baker4", "baker3", "baker2"].map(|name| format!("{name}@example.in")),
@@ -260,17 +245,7 @@ async fn users_are_paged_and_searched() {
         page["meta"]["pagination"],
         json!({"page": 2, "pageSize": 5, "pageCount": 3, "total": 12})
     );
-    let last: Value = app
-        .call(
-            Method::GET,
-            "/api/v1/users?page=3&pageSize=5",
-            Some(&root),
-            None,
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let last: Value = admin_json(&app, &root, "/api/v1/users?page=3&pageSize=5").await;
     assert_eq!(
         page_emails(&last),
         ["baker1@example.in", "baker0@example.in"]
@@ -288,12 +263,7 @@ async fn users_are_paged_and_searched() {
         .status(),
         204
     );
-    let first: Value = app
-        .call(Method::GET, "/api/v1/users?pageSize=5", Some(&root), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let first: Value = admin_json(&app, &root, "/api/v1/users?pageSize=5").await;
     assert_eq!(
         page_emails(&first),
         ["baker11", "baker10", "baker8", "baker7", "baker6"]
@@ -311,29 +281,14 @@ async fn users_are_paged_and_searched() {
         .await;
     assert_eq!(bad.status(), 400);
 
-    let found: Value = app
-        .call(
-            Method::GET,
-            "/api/v1/users/search?q=BAKER1",
-            Some(&root),
-            None,
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let found: Value = admin_json(&app, &root, "/api/v1/users/search?q=BAKER1").await;
     let mut emails = page_emails(&found);
     emails.sort();
     assert_eq!(
         emails,
         ["baker10", "baker11", "baker1"].map(|name| format!("{name}@example.in"))
     );
-    let blank: Value = app
-        .call(Method::GET, "/api/v1/users/search?q=%20", Some(&root), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let blank: Value = admin_json(&app, &root, "/api/v1/users/search?q=%20").await;
     assert_eq!(blank["data"].as_array().unwrap().len(), 0);
 }
 
@@ -377,24 +332,28 @@ async fn customers_are_found_by_any_part_of_a_field_and_registered_in_parallel()
         ("xyz1", vec![]),
     ];
     for (needle, expected) in cases {
-        let found: Value = app
-            .call(
-                Method::GET,
-                &format!(
-                    "/api/v1/users/search?q={}",
-                    form_urlencoded::byte_serialize(needle.as_bytes()).collect::<String>()
-                ),
-                Some(&root),
-                None,
-            )
-            .await
-            .json()
-            .await
-            .unwrap();
+        let found: Value = admin_json(
+            &app,
+            &root,
+            &format!(
+                "/api/v1/users/search?q={}",
+                form_urlencoded::byte_serialize(needle.as_bytes()).collect::<String>()
+            ),
+        )
+        .await;
         let mut emails = page_emails(&found);
         emails.sort();
         assert_eq!(emails, expected, "searching {needle:?}");
     }
+}
+
+/// The JSON an admin's GET of `path` answers.
+async fn admin_json(app: &TestApp, token: &str, path: &str) -> Value {
+    app.call(Method::GET, path, Some(token), None)
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 /// The e-mails of a page of customers (or of search results), in their order.
