@@ -78,3 +78,9 @@ impl ListMeta {
         }
     }
 }
+
+/// A record index of a page (its `offset` or exclusive `end`) as a SurrealDB `int` binding,
+/// saturating: an index past `i64::MAX` finds no records either way.
+pub fn bound(index: u64) -> i64 {
+    i64::try_from(index).unwrap_or(i64::MAX)
+}

@@ -200,7 +200,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<AdminAccoun
             "SELECT count() AS total FROM admin GROUP ALL;"
         ))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
         .await
         .context("listing admins")?;
     let admins: Vec<AdminAccount> = response.take(0).context("reading admins")?;

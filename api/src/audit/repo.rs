@@ -146,7 +146,7 @@ pub async fn list(
         .bind(("from", filter.from.map(rfc3339).transpose()?))
         .bind(("until", filter.until.map(rfc3339).transpose()?))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
         .await
         .context("listing the audit log")?;
     let rows: Vec<AuditRow> = response.take(0).context("reading the audit log")?;

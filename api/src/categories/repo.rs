@@ -110,7 +110,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, 
             "SELECT count() AS total FROM category GROUP ALL;"
         ))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
         .await
         .context("listing categories")?;
     let categories: Vec<Category> = response.take(0).context("reading categories")?;

@@ -168,7 +168,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<CouponRow>,
             " FROM coupon ORDER BY code LIMIT $limit START $start; SELECT count() AS total FROM coupon GROUP ALL;"
         ))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
         .await
         .context("listing coupons")?;
     let rows: Vec<CouponRow> = response.take(0).context("reading coupons")?;

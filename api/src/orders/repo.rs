@@ -1186,8 +1186,8 @@ pub async fn list(
         ))
         .bind(("q", needle))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
-        .bind(("end", i64::try_from(page.end()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
+        .bind(("end", crate::paging::bound(page.end())))
         .await
         .context("listing orders")?;
     let orders: Vec<OrderRow> = response.take(page_at).context("reading orders")?;

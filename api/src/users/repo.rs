@@ -203,7 +203,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<User>, u64)
             "SELECT count() AS total FROM user WHERE deleted_at IS NONE GROUP ALL;"
         ))
         .bind(("limit", i64::from(page.page_size)))
-        .bind(("start", i64::try_from(page.offset()).unwrap_or(i64::MAX)))
+        .bind(("start", crate::paging::bound(page.offset())))
         .await
         .context("listing users")?;
     let users: Vec<User> = response.take(0).context("reading users")?;
