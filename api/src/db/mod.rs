@@ -6,7 +6,6 @@ pub mod backup;
 pub mod engine_settings;
 pub mod errors;
 pub mod retry;
-pub mod trigrams;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
