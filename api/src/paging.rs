@@ -84,3 +84,9 @@ impl ListMeta {
 pub fn bound(index: u64) -> i64 {
     i64::try_from(index).unwrap_or(i64::MAX)
 }
+
+/// A list's total from SurrealDB's `count() ... GROUP ALL`, which answers no row at all when
+/// nothing matches; a count is never negative.
+pub fn total(counted: Option<i64>) -> u64 {
+    u64::try_from(counted.unwrap_or(0)).unwrap_or(0)
+}

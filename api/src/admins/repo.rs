@@ -98,7 +98,7 @@ pub async fn count(db: &Db) -> anyhow::Result<u64> {
         .await
         .context("counting admins")?;
     let total: Option<i64> = response.take((0, "total")).context("counting admins")?;
-    Ok(u64::try_from(total.unwrap_or(0)).unwrap_or(0))
+    Ok(crate::paging::total(total))
 }
 
 /// Creates an admin, registered by `actor` (`None`: the first admin, who registers themselves).
@@ -205,7 +205,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<AdminAccoun
         .context("listing admins")?;
     let admins: Vec<AdminAccount> = response.take(0).context("reading admins")?;
     let total: Option<i64> = response.take((1, "total")).context("counting admins")?;
-    Ok((admins, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((admins, crate::paging::total(total)))
 }
 
 /// Applies `changes` to an admin, raising their token version when `revoke_sessions`. Refuses to

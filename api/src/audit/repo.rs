@@ -153,7 +153,7 @@ pub async fn list(
     let total: Option<i64> = response
         .take((1, "total"))
         .context("counting the audit log")?;
-    Ok((rows, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((rows, crate::paging::total(total)))
 }
 
 /// Every entry of one record, oldest first.

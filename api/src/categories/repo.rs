@@ -115,7 +115,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<Category>, 
         .context("listing categories")?;
     let categories: Vec<Category> = response.take(0).context("reading categories")?;
     let total: Option<i64> = response.take((1, "total")).context("counting categories")?;
-    Ok((categories, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((categories, crate::paging::total(total)))
 }
 
 /// Applies `changes` to a category; `None` when there is no such category.

@@ -173,7 +173,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<CouponRow>,
         .context("listing coupons")?;
     let rows: Vec<CouponRow> = response.take(0).context("reading coupons")?;
     let total: Option<i64> = response.take((1, "total")).context("counting coupons")?;
-    Ok((rows, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((rows, crate::paging::total(total)))
 }
 
 /// The coupon with this code (upper case).

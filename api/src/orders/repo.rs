@@ -1194,7 +1194,7 @@ pub async fn list(
     let total: Option<i64> = response
         .take((page_at + 1, "total"))
         .context("counting orders")?;
-    Ok((orders, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((orders, crate::paging::total(total)))
 }
 
 /// The admin's page and count of the orders a text matches, from one read of the table: the

@@ -208,7 +208,7 @@ pub async fn list(db: &Db, page: PageRequest) -> anyhow::Result<(Vec<User>, u64)
         .context("listing users")?;
     let users: Vec<User> = response.take(0).context("reading users")?;
     let total: Option<i64> = response.take((1, "total")).context("counting users")?;
-    Ok((users, u64::try_from(total.unwrap_or(0)).unwrap_or(0)))
+    Ok((users, crate::paging::total(total)))
 }
 
 /// The customer search's query: up to 20 live customers `$narrowed` lets through and one of
