@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building Whisk needs, skipping whatever is already there:
-# make (for jemalloc's C sources), the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), npm packages (wasm-opt
+# the wasm32 target, wasm-bindgen-cli (pinned to the crate's version), npm packages (wasm-opt
 # comes with npm's binaryen).
 # With --browser also Debian's Chromium, poppler-utils and nginx for the browser, PDF and
 # cross-node tests.
@@ -14,9 +14,6 @@ apt_install() {
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
-
-# jemalloc, the server's allocator, is built from its C sources by its crate with make.
-command -v make >/dev/null || apt_install make
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   step "Adding the wasm32-unknown-unknown target"
