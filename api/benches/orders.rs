@@ -507,6 +507,7 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 }
 
 fn main() {
+    whisk_api::allocator::tune();
     whisk_api::db::engine_settings::apply_defaults().expect("the storage settings");
     // The server's log subscriber too: without one, `tracing` hands every disabled span to the
     // `log` crate's check instead, and SurrealDB's storage spans format each key they touch.

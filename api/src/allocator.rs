@@ -1,82 +1,94 @@
-//! The server's allocator: jemalloc, set up here for every program built on this library (the
-//! server, the benches, the tests), so that the orders bench measures the allocator a shop runs.
+//! How the server's allocator, glibc's malloc, is set up. The orders bench sets it up the same
+//! way, so that it measures the allocator a shop runs.
 //!
-//! Session 47 measured three allocators with the same build, the orders bench in turns (64
-//! buyers, 8 s, this host at about half its usual speed) and `scripts/memory.sh`: glibc's malloc
-//! (the server's allocator since session 43) 423-441 orders/s spread and 495-510 on one
-//! product, idle 50.0 MB; jemalloc 456-477 and 526-653, idle 53.6 MB; tcmalloc 491-508 and
-//! 570-574 but idle 549 MB. glibc's malloc spent about 17% of the orders' CPU in `_int_malloc`,
-//! `unlink_chunk` and `malloc_consolidate`, and it gives back only the free top of a heap, so a
-//! serving node had to trim itself every 30 s to stay flat under load (README, Memory).
-//! jemalloc hands freed pages back by itself, from a background thread, a second after they
-//! are freed.
+//! Session 43 measured glibc's malloc against mimalloc (which the server ran from session 30)
+//! with the same build, idle with 10,000 products (`scripts/memory.sh`'s steps): mimalloc kept
+//! 62-81 MB of anonymous memory, glibc's malloc 33-39 MB with its defaults and 30 MB with an
+//! arena per core, while the live heap was about 18 MB. mimalloc was faster under orders (1,180
+//! against 983 orders/s flat out on spread products), but both are about twice the goal of 500,
+//! and at 500 orders/s the p99 was 13-57 ms against 19-20 ms (README, Memory).
 
-use std::ffi::{c_char, c_void};
+/// Blocks from this size on get pages of their own from the system, given back when freed.
+const OWN_PAGES_FROM: i32 = 4 * 1024 * 1024;
 
-#[global_allocator]
-static JEMALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+/// Limits glibc's malloc to one arena per core, and gives blocks of [`OWN_PAGES_FROM`] or more
+/// pages of their own. Its defaults: eight arenas per core (threads that meet a locked arena
+/// make a new one, and each arena keeps the memory its threads freed), and a threshold for own
+/// pages that rises to the size of the largest such block freed, up to 32 MiB, so that a second
+/// password hash's 19 MiB (`auth::password`) stayed in the heap after it was freed. Call before
+/// other threads start. No effect on other C libraries.
+pub fn tune() {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    glibc::limit_arenas(i32::try_from(cores).unwrap_or(i32::MAX));
+    glibc::own_pages_from(OWN_PAGES_FROM);
+}
 
-/// jemalloc's options, read when it starts: a background thread gives dirty pages back after
-/// `dirty_decay_ms` (its default is 10 s) and at once from there (`muzzy_decay_ms:0`, no
-/// lazily freed stage), so an idle server shrinks within a second of its last request; one
-/// arena per CPU, as the server ran glibc's malloc (its default is four per CPU, each keeping
-/// its own free pages).
-#[expect(unsafe_code, reason = "jemalloc reads its options from this C symbol")]
-#[unsafe(export_name = "_rjem_malloc_conf")]
-pub static MALLOC_CONF: &[u8; 80] =
-    b"background_thread:true,percpu_arena:percpu,dirty_decay_ms:1000,muzzy_decay_ms:0\0";
-
-/// Gives the memory the allocator holds free back to the system at once, for the server's
-/// start-up: applying the schema and loading the catalog free far more than they keep, and
-/// the background thread would take its second. Not for hot paths.
-#[expect(unsafe_code, reason = "jemalloc is told to purge through its C API")]
+/// Gives the memory the allocator holds free back to the system, for the server's start-up:
+/// applying the schema and loading the catalog free far more than they keep, and glibc's
+/// malloc gives back only the top of a heap by itself. Takes a few milliseconds; not for hot
+/// paths.
 pub fn give_back_free_memory() {
-    // "arena.<MALLCTL_ARENAS_ALL>.purge": every arena's unused dirty pages.
-    const PURGE_ALL: &[u8] = b"arena.4096.purge\0";
-    // SAFETY: a void control that reads and writes nothing through the pointers it is given
-    // (all null), named by a NUL-terminated string.
-    let failed = unsafe {
-        tikv_jemalloc_sys::mallctl(
-            PURGE_ALL.as_ptr().cast::<c_char>(),
-            std::ptr::null_mut::<c_void>(),
-            std::ptr::null_mut(),
-            std::ptr::null_mut::<c_void>(),
-            0,
-        )
-    };
-    if failed != 0 {
-        tracing::warn!(error = failed, "jemalloc did not purge its arenas");
+    glibc::trim();
+}
+
+/// How often a serving node gives back what its allocator holds free.
+const GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Gives back the free memory every [`GIVE_BACK_EVERY`] while the node serves. Under orders the
+/// heap grows with SurrealKV's memtable and shrinks when it is written out, and what is freed
+/// below live blocks stays with glibc's malloc: a 10-minute soak's lowest RSS after each of
+/// three flushes rose 134 → 169 → 185 MB without it (README "Memory"). Runs off the runtime's
+/// threads, since a trim holds each arena's lock while it walks it.
+pub fn keep_giving_back(tasks: &crate::background::Tasks) {
+    tasks.spawn(async {
+        let mut ticks = tokio::time::interval(GIVE_BACK_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The first tick is at once, and `app::serve` has just trimmed.
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            let started = std::time::Instant::now();
+            if tokio::task::spawn_blocking(give_back_free_memory)
+                .await
+                .is_ok()
+            {
+                tracing::debug!(took = ?started.elapsed(), "free memory given back");
+            }
+        }
+    });
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[expect(unsafe_code, reason = "glibc's malloc is tuned through its C API")]
+mod glibc {
+    pub fn limit_arenas(arenas: i32) {
+        // SAFETY: `mallopt` stores a number in malloc's parameters under its own lock.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, arenas);
+        }
+    }
+
+    pub fn own_pages_from(bytes: i32) {
+        // SAFETY: as above; setting the threshold also stops glibc from moving it.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, bytes);
+        }
+    }
+
+    pub fn trim() {
+        // SAFETY: `malloc_trim` walks malloc's arenas under their locks and returns whole free
+        // pages to the system; it touches no memory that is allocated.
+        unsafe {
+            libc::malloc_trim(0);
+        }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use std::ffi::{CStr, c_void};
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+mod glibc {
+    pub fn limit_arenas(_arenas: i32) {}
 
-    /// jemalloc's value of the option `name`, of the C type `T` the manual gives it.
-    #[expect(unsafe_code, reason = "jemalloc's options are read through its C API")]
-    fn option<T: Copy + Default>(name: &CStr) -> T {
-        let mut value = T::default();
-        let mut size = size_of::<T>();
-        // SAFETY: `value` has the size jemalloc is told, and the option's type is `T`.
-        let failed = unsafe {
-            tikv_jemalloc_sys::mallctl(
-                name.as_ptr(),
-                std::ptr::from_mut(&mut value).cast::<c_void>(),
-                &raw mut size,
-                std::ptr::null_mut(),
-                0,
-            )
-        };
-        assert_eq!(failed, 0, "reading {name:?}");
-        value
-    }
+    pub fn own_pages_from(_bytes: i32) {}
 
-    #[test]
-    fn jemalloc_runs_with_the_servers_options() {
-        assert!(option::<bool>(c"opt.background_thread"));
-        assert_eq!(option::<isize>(c"opt.dirty_decay_ms"), 1000);
-        assert_eq!(option::<isize>(c"opt.muzzy_decay_ms"), 0);
-        super::give_back_free_memory();
-    }
+    pub fn trim() {}
 }

@@ -191,6 +191,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::new(config).await?;
     // The schema and the catalog are in: what start-up freed has gone back to the system.
     crate::allocator::give_back_free_memory();
+    crate::allocator::keep_giving_back(&state.background);
     let router = router(state.clone());
     let listener = TcpListener::bind(address)
         .await

@@ -6,7 +6,9 @@ use clap::Parser;
 use whisk_api::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    // Before the runtime starts its threads: environment variables.
+    // Both before the runtime starts its threads: malloc's arena limit, and environment
+    // variables.
+    whisk_api::allocator::tune();
     if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
         eprintln!("whisk: {error:#}");
         return ExitCode::FAILURE;

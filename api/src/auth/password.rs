@@ -6,8 +6,8 @@
 //! [`Gate`]), each in one of its own memory areas, reused while hashes follow each other and
 //! freed when none runs: allocating the 19 MiB per hash let mimalloc keep a copy per thread
 //! (measured: 600 MB resident after a burst of 300 sign-ins), and keeping the areas for good
-//! kept 20 MB more in an idle server after one sign-in (`scripts/memory.sh`). jemalloc hands
-//! a freed area's pages back to the system within a second (`allocator`).
+//! kept 20 MB more in an idle server after one sign-in (`scripts/memory.sh`). glibc's malloc
+//! hands such large blocks straight back to the system (`allocator::tune`).
 
 use std::sync::{Mutex, OnceLock};
 
