@@ -90,3 +90,21 @@ pub fn bound(index: u64) -> i64 {
 pub fn total(counted: Option<i64>) -> u64 {
     u64::try_from(counted.unwrap_or(0)).unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{bound, total};
+
+    #[test]
+    fn indexes_saturate_and_missing_or_negative_counts_are_zero() {
+        assert_eq!(bound(40), 40);
+        assert_eq!(bound(u64::MAX), i64::MAX);
+        assert_eq!(total(Some(7)), 7);
+        assert_eq!(
+            total(None),
+            0,
+            "GROUP ALL answers no row when nothing matches"
+        );
+        assert_eq!(total(Some(-1)), 0);
+    }
+}
