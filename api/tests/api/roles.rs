@@ -4,6 +4,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::{ADMIN_PASSWORD, TestApp, customer_body, spawn_app};
+use crate::orders::send;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Who {
@@ -213,7 +214,7 @@ async fn a_soft_deleted_customer_cannot_sign_in_and_disappears_from_lists() {
         .status(),
         404
     );
-    let list: Value = admin_json(&app, &root, "/api/v1/users").await;
+    let (_, list) = send(&app, Method::GET, "/api/v1/users", &root, None).await;
     assert_eq!(list["meta"]["pagination"]["total"], 0);
     let response = app
         .post(
@@ -235,7 +236,14 @@ async fn users_are_paged_and_searched() {
             .await;
         ids.push(user["_id"].as_str().unwrap().to_owned());
     }
-    let page: Value = admin_json(&app, &root, "/api/v1/users?page=2&limit=5").await;
+    let (_, page) = send(
+        &app,
+        Method::GET,
+        "/api/v1/users?page=2&limit=5",
+        &root,
+        None,
+    )
+    .await;
     assert_eq!(
         page_emails(&page),
         ["baker6", "baker5", "baker4", "baker3", "baker2"].map(|name| format!("{name}@example.in")),
@@ -245,7 +253,14 @@ async fn users_are_paged_and_searched() {
         page["meta"]["pagination"],
         json!({"page": 2, "pageSize": 5, "pageCount": 3, "total": 12})
     );
-    let last: Value = admin_json(&app, &root, "/api/v1/users?page=3&pageSize=5").await;
+    let (_, last) = send(
+        &app,
+        Method::GET,
+        "/api/v1/users?page=3&pageSize=5",
+        &root,
+        None,
+    )
+    .await;
     assert_eq!(
         page_emails(&last),
         ["baker1@example.in", "baker0@example.in"]
@@ -263,7 +278,7 @@ async fn users_are_paged_and_searched() {
         .status(),
         204
     );
-    let first: Value = admin_json(&app, &root, "/api/v1/users?pageSize=5").await;
+    let (_, first) = send(&app, Method::GET, "/api/v1/users?pageSize=5", &root, None).await;
     assert_eq!(
         page_emails(&first),
         ["baker11", "baker10", "baker8", "baker7", "baker6"]
@@ -281,14 +296,21 @@ async fn users_are_paged_and_searched() {
         .await;
     assert_eq!(bad.status(), 400);
 
-    let found: Value = admin_json(&app, &root, "/api/v1/users/search?q=BAKER1").await;
+    let (_, found) = send(
+        &app,
+        Method::GET,
+        "/api/v1/users/search?q=BAKER1",
+        &root,
+        None,
+    )
+    .await;
     let mut emails = page_emails(&found);
     emails.sort();
     assert_eq!(
         emails,
         ["baker10", "baker11", "baker1"].map(|name| format!("{name}@example.in"))
     );
-    let blank: Value = admin_json(&app, &root, "/api/v1/users/search?q=%20").await;
+    let (_, blank) = send(&app, Method::GET, "/api/v1/users/search?q=%20", &root, None).await;
     assert_eq!(blank["data"].as_array().unwrap().len(), 0);
 }
 
@@ -332,28 +354,21 @@ async fn customers_are_found_by_any_part_of_a_field_and_registered_in_parallel()
         ("xyz1", vec![]),
     ];
     for (needle, expected) in cases {
-        let found: Value = admin_json(
+        let (_, found) = send(
             &app,
-            &root,
+            Method::GET,
             &format!(
                 "/api/v1/users/search?q={}",
                 form_urlencoded::byte_serialize(needle.as_bytes()).collect::<String>()
             ),
+            &root,
+            None,
         )
         .await;
         let mut emails = page_emails(&found);
         emails.sort();
         assert_eq!(emails, expected, "searching {needle:?}");
     }
-}
-
-/// The JSON an admin's GET of `path` answers.
-async fn admin_json(app: &TestApp, token: &str, path: &str) -> Value {
-    app.call(Method::GET, path, Some(token), None)
-        .await
-        .json()
-        .await
-        .unwrap()
 }
 
 /// The e-mails of a page of customers (or of search results), in their order.
