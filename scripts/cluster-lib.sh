@@ -7,8 +7,10 @@
 #   node_kill N                   SIGKILL node N (1-based)
 #   cluster_stop                  stops everything it started
 # Every node gets the same settings a real deployment needs: the database's address and root
-# login, TRUSTED_PROXIES for nginx on this machine, and the scripts' bootstrap admin.
+# login, TRUSTED_PROXIES for nginx on this machine, and the scripts' bootstrap admin
+# (whisk-server.sh's launch_whisk, which starts the nodes).
 
+source "$ROOT/scripts/whisk-server.sh"
 SURREAL_BIN="$CARGO_TARGET_DIR/release/surreal"
 NODE_PIDS=() NODE_URLS=() DB_PID="" NGINX_PID=""
 
@@ -42,12 +44,9 @@ db_stop() {
 node_start() {
   local n="$1" port="$2" dir="$CLUSTER_DIR/node$1"
   mkdir -p "$dir"
-  PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir" DATABASE_URL="$DB_URL" DATABASE_USER=root DATABASE_PASS=root \
-    DATABASE_NS=whisk DATABASE_DB=shop TRUSTED_PROXIES="${TRUSTED_PROXIES:-127.0.0.1}" \
-    WEB_DIST="${WEB_DIST:-$CLUSTER_DIR/dist}" LOG_LEVEL="${LOG_LEVEL:-warn}" \
-    BOOTSTRAP_ADMIN_EMAIL="${BOOTSTRAP_ADMIN_EMAIL:-admin@whisk.example}" \
-    BOOTSTRAP_ADMIN_PASSWORD="${BOOTSTRAP_ADMIN_PASSWORD:-whisk-script-admin}" \
-    "$WHISK_BIN" serve >>"$CLUSTER_DIR/node$n.log" 2>&1 &
+  launch_whisk "$port" "$dir" "$DB_URL" "${WEB_DIST:-$CLUSTER_DIR/dist}" "$CLUSTER_DIR/node$n.log" \
+    env DATABASE_USER=root DATABASE_PASS=root DATABASE_NS=whisk DATABASE_DB=shop \
+    TRUSTED_PROXIES="${TRUSTED_PROXIES:-127.0.0.1}"
   NODE_PIDS[$((n - 1))]=$!
   NODE_URLS[$((n - 1))]="http://127.0.0.1:$port"
 }
@@ -111,8 +110,7 @@ CONF
 cluster_start() {
   CLUSTER_DIR="$1"
   local nodes="$2" port="$3"
-  mkdir -p "$CLUSTER_DIR/dist/assets"
-  [ -f "$CLUSTER_DIR/dist/index.html" ] || echo '<!doctype html><title>Whisk</title>' > "$CLUSTER_DIR/dist/index.html"
+  placeholder_dist "$CLUSTER_DIR"
   [ -x "$SURREAL_BIN" ] || { echo "no SurrealDB server at $SURREAL_BIN: build first (cargo test --release --workspace --no-run)" >&2; return 1; }
   ensure_nginx
   DB_PORT="${DB_PORT:-$(free_port)}"

@@ -27,5 +27,5 @@ step "Starting SurrealDB, $NODES Whisk nodes and nginx"
 cluster_start "$DIR" "$NODES" "$CLUSTER_PORT"
 echo
 echo "Whisk cluster: $CLUSTER_URL  (nodes ${NODE_URLS[*]}, database $DB_URL, data in $DIR)"
-echo "Admin: admin@whisk.example / whisk-script-admin. Ctrl-C stops everything."
+echo "Admin: $WHISK_ADMIN_EMAIL / $WHISK_ADMIN_PASSWORD. Ctrl-C stops everything."
 wait "$NGINX_PID"

@@ -5,6 +5,12 @@
 #                     before the call (MAX_PENDING_ORDERS, TRUSTED_PROXIES ...) reach the server.
 #                     LAUNCHER (valgrind ...) runs the server; WHISK_START_SECONDS (30) bounds
 #                     the wait for its first answer.
+#   launch_whisk PORT DATA_DIR DATABASE_URL DIST LOG [LAUNCHER...]
+#                     starts `whisk serve` in the background with the scripts' settings and
+#                     bootstrap admin, its output appended to LOG; $! is its process. start_whisk
+#                     and the cluster's nodes (cluster-lib.sh) start theirs through it.
+#   placeholder_dist DIR
+#                     a DIR/dist with a stand-in index.html, for servers run without the web app.
 #   stop_whisk        stops it (SIGTERM, then SIGKILL after WHISK_STOP_SECONDS, 10).
 #   admin_token       signs the bootstrap admin in and prints the session token.
 #   generate_catalog DIR PRODUCTS
@@ -12,17 +18,29 @@
 
 WHISK_ADMIN_EMAIL=admin@whisk.example WHISK_ADMIN_PASSWORD=whisk-script-admin
 
+launch_whisk() {
+  local port="$1" data="$2" database="$3" dist="$4" log="$5"
+  shift 5
+  PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" DATABASE_URL="$database" WEB_DIST="$dist" \
+    LOG_LEVEL="${LOG_LEVEL:-warn}" \
+    BOOTSTRAP_ADMIN_EMAIL="$WHISK_ADMIN_EMAIL" BOOTSTRAP_ADMIN_PASSWORD="$WHISK_ADMIN_PASSWORD" \
+    "$@" "$WHISK_BIN" serve >>"$log" 2>&1 &
+}
+
+placeholder_dist() {
+  mkdir -p "$1/dist/assets"
+  [ -f "$1/dist/index.html" ] || echo '<!doctype html><title>Whisk</title>' > "$1/dist/index.html"
+}
+
 start_whisk() {
   local dir="$1"
   shift
-  mkdir -p "$dir/data" "$dir/dist/assets"
-  [ -f "$dir/dist/index.html" ] || echo '<!doctype html><title>Whisk</title>' > "$dir/dist/index.html"
+  mkdir -p "$dir/data"
+  placeholder_dist "$dir"
   WHISK_PORT="${WHISK_PORT:-$(free_port)}"
   WHISK_URL="http://127.0.0.1:$WHISK_PORT"
-  PORT="$WHISK_PORT" HOST=127.0.0.1 DATA_DIR="$dir/data" DATABASE_URL="surrealkv://$dir/data/whisk.db" \
-    WEB_DIST="${WEB_DIST:-$dir/dist}" LOG_LEVEL="${LOG_LEVEL:-warn}" \
-    BOOTSTRAP_ADMIN_EMAIL="$WHISK_ADMIN_EMAIL" BOOTSTRAP_ADMIN_PASSWORD="$WHISK_ADMIN_PASSWORD" \
-    "$@" "$WHISK_BIN" serve >>"$dir/server.log" 2>&1 &
+  launch_whisk "$WHISK_PORT" "$dir/data" "surrealkv://$dir/data/whisk.db" "${WEB_DIST:-$dir/dist}" \
+    "$dir/server.log" "$@"
   WHISK_PID=$!
   wait_answering "$WHISK_URL/api/v1/health" "$WHISK_PID" "${WHISK_START_SECONDS:-30}"
 }
