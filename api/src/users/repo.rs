@@ -259,14 +259,15 @@ pub async fn search(db: &Db, needle: &str) -> anyhow::Result<Vec<User>> {
 /// characters. Characters, not bytes, as the analyzer counts them. Linear in the needle's
 /// length (a set, not a search of the list), whatever an admin sends.
 fn trigrams(needle: &str) -> String {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<[char; 3]> = std::collections::HashSet::new();
     let mut grams: Vec<String> = Vec::new();
     for word in needle.split_whitespace() {
         let chars: Vec<char> = word.chars().collect();
-        for gram in chars.windows(3) {
-            let gram: String = gram.iter().collect();
-            if seen.insert(gram.clone()) {
-                grams.push(gram);
+        for window in chars.windows(3) {
+            let &[a, b, c] = window else { continue };
+            let gram = [a, b, c];
+            if seen.insert(gram) {
+                grams.push(gram.iter().collect());
             }
         }
     }
