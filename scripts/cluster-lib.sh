@@ -1,7 +1,8 @@
 # Starting and stopping a Whisk cluster for the scripts; sourced after env.sh.
 #   cluster_start DIR NODES PORT  a SurrealDB server (surrealkv storage in DIR/db), NODES Whisk
 #                                 nodes over it and nginx round-robin in front on 127.0.0.1:PORT;
-#                                 sets DB_URL, NODE_URLS (array), NODE_PIDS (array), CLUSTER_URL.
+#                                 sets DB_URL, NODE_URLS (array), NODE_PIDS (array), CLUSTER_URL;
+#                                 DB_LOGIN (array) holds the login that goes with DB_URL.
 #                                 Variables exported before the call reach the nodes.
 #   db_stop / db_start            stop and start the SurrealDB server (same storage, same port)
 #   node_kill N                   SIGKILL node N (1-based)
@@ -12,6 +13,8 @@
 
 source "$ROOT/scripts/whisk-server.sh"
 SURREAL_BIN="$CARGO_TARGET_DIR/release/surreal"
+# The nodes' login to the SurrealDB server db_start runs (with DATABASE_URL="$DB_URL").
+DB_LOGIN=(DATABASE_USER=root DATABASE_PASS=root DATABASE_NS=whisk DATABASE_DB=shop)
 NODE_PIDS=() NODE_URLS=() DB_PID="" NGINX_PID=""
 
 ensure_nginx() {
@@ -45,8 +48,7 @@ node_start() {
   local n="$1" port="$2" dir="$CLUSTER_DIR/node$1"
   mkdir -p "$dir"
   launch_whisk "$port" "$dir" "$DB_URL" "${WEB_DIST:-$CLUSTER_DIR/dist}" "$CLUSTER_DIR/node$n.log" \
-    env DATABASE_USER=root DATABASE_PASS=root DATABASE_NS=whisk DATABASE_DB=shop \
-    TRUSTED_PROXIES="${TRUSTED_PROXIES:-127.0.0.1}"
+    env "${DB_LOGIN[@]}" TRUSTED_PROXIES="${TRUSTED_PROXIES:-127.0.0.1}"
   NODE_PIDS[$((n - 1))]=$!
   NODE_URLS[$((n - 1))]="http://127.0.0.1:$port"
 }

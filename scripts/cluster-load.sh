@@ -15,28 +15,22 @@ LISTING="/api/v1/products?category=Molds&company=all&order=high&price=10000&page
 build_targets
 
 WORK="$(mktemp -d)"
-trap 'kill "${SINGLE_PID:-}" 2>/dev/null || true; cluster_stop; rm -rf "$WORK"' EXIT
+trap 'stop_whisk; cluster_stop; rm -rf "$WORK"' EXIT
 export MAX_PENDING_ORDERS=1000000 LOG_LEVEL=warn
-mkdir -p "$WORK/dist/assets" && echo '<!doctype html><title>Whisk</title>' > "$WORK/dist/index.html"
 listed() { curl -fs "$1/api/v1/products?limit=1" | grep -o '"total":[0-9]*' | cut -d: -f2; }
 run() { "$LOADGEN" "${2#http://}" "$LISTING" "$CONNECTIONS" "$SECONDS_EACH" | sed "s|^|$1: |" | tee -a "$WORK/results"; }
 
 step "One node, embedded SurrealDB: $PRODUCTS products"
-DATA_DIR="$WORK/single" DATABASE_URL="surrealkv://$WORK/single/whisk.db" "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
-SINGLE_PORT="$(free_port)"
-PORT="$SINGLE_PORT" HOST=127.0.0.1 DATA_DIR="$WORK/single" DATABASE_URL="surrealkv://$WORK/single/whisk.db" WEB_DIST="$WORK/dist" \
-  "$WHISK_BIN" serve >>"$WORK/single.log" 2>&1 &
-SINGLE_PID=$!
-wait_answering "http://127.0.0.1:$SINGLE_PORT/api/v1/health" "$SINGLE_PID"
-run "single node" "http://127.0.0.1:$SINGLE_PORT"
-kill "$SINGLE_PID"; wait "$SINGLE_PID" 2>/dev/null || true; SINGLE_PID=""
+generate_catalog "$WORK/single" "$PRODUCTS"
+start_whisk "$WORK/single"
+run "single node" "$WHISK_URL"
+stop_whisk
 
 step "Two nodes over a SurrealDB server, nginx in front"
-WEB_DIST="$WORK/dist" cluster_start "$WORK/cluster" 2 "$(free_port)"
+cluster_start "$WORK/cluster" 2 "$(free_port)"
 A="${NODE_URLS[0]}" B="${NODE_URLS[1]}"
 started=$SECONDS
-DATABASE_URL="$DB_URL" DATABASE_USER=root DATABASE_PASS=root DATABASE_NS=whisk DATABASE_DB=shop DATA_DIR="$WORK/gen" \
-  "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
+env DATABASE_URL="$DB_URL" "${DB_LOGIN[@]}" DATA_DIR="$WORK/gen" "$WHISK_BIN" generate-catalog --products "$PRODUCTS" 2>/dev/null
 for url in "$A" "$B"; do
   for _ in $(seq 1 600); do [ "$(listed "$url")" = "$PRODUCTS" ] && break; sleep 0.1; done
   [ "$(listed "$url")" = "$PRODUCTS" ] || { echo "$url lists $(listed "$url") products, not $PRODUCTS" >&2; exit 1; }
