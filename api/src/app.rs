@@ -129,6 +129,7 @@ impl AppState {
             images,
             load_baseline,
             placements,
+            order_search: orders::text_search::OrderSearch::default(),
             background,
         }))
     }

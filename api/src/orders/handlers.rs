@@ -124,7 +124,15 @@ pub async fn list(
         Caller::Customer(customer) => Some(&customer.id),
         Caller::Admin(_) => None,
     };
-    let (rows, total) = repo::list(&state.db, user, &filter, page).await?;
+    let (rows, total) = match (user, filter.needle()) {
+        (None, Some(needle)) => {
+            state
+                .order_search
+                .page(&state.db, &needle, filter.status, page)
+                .await?
+        }
+        _ => repo::list(&state.db, user, &filter, page).await?,
+    };
     Ok(Json(OrderList {
         data: rows
             .into_iter()

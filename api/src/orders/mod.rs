@@ -7,6 +7,7 @@ pub mod invoice_mail;
 pub mod lines;
 pub mod mails;
 pub mod repo;
+pub mod text_search;
 pub mod timeline;
 pub mod types;
 pub mod workflow;

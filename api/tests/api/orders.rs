@@ -649,14 +649,6 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         assert_eq!(status, 200, "{new_status}");
     }
 
-    let numbers = |list: &Value| -> Vec<String> {
-        list["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|order| order["orderId"].as_str().unwrap().to_owned())
-            .collect()
-    };
     // The query, the page it shows and how many orders match in all.
     for (query, expected, matches) in [
         ("q=ord1002", vec!["ORD1002"], 1),
@@ -686,7 +678,7 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         )
         .await;
         assert_eq!(status, 200, "{query}: {list}");
-        assert_eq!(numbers(&list), expected, "{query}");
+        assert_eq!(order_numbers(&list), expected, "{query}");
         assert_eq!(
             list["meta"]["pagination"]["total"],
             json!(matches),
@@ -707,15 +699,111 @@ async fn admins_find_orders_by_number_buyer_or_status() {
             None,
         )
         .await;
-        assert_eq!(numbers(&list), expected, "newest first, paged: {query}");
+        assert_eq!(
+            order_numbers(&list),
+            expected,
+            "newest first, paged: {query}"
+        );
     }
 
     let (status, body) = send(&app, Method::GET, "/api/v1/orders?status=lost", &root, None).await;
     assert_eq!(status, 400, "{body}");
     let (_, mine) = send(&app, Method::GET, "/api/v1/orders?q=ravi", &asha, None).await;
     assert_eq!(
-        numbers(&mine),
+        order_numbers(&mine),
         Vec::<String>::new(),
         "a customer's search stays within their own orders"
     );
+}
+
+/// The order numbers of a list, in its order.
+fn order_numbers(list: &Value) -> Vec<String> {
+    list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|order| order["orderId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_admins_order_search_on_either_node_finds_what_the_other_wrote_at_once() {
+    let (a, root) = shop().await;
+    let b = crate::catalog_feed::second_node(&a).await;
+    let flour = product(&a, &root, "Bread Flour 1 kg", "80", 50).await;
+    let (_, asha) = a.register_customer("asha@example.in", "9876543210").await;
+    let (_, ravi) = a.register_customer("ravi@example.in", "9876543211").await;
+    let place = async |token: &str| -> String {
+        let (status, body) = send(
+            &a,
+            Method::POST,
+            "/api/v1/orders",
+            token,
+            Some(checkout(&[(&flour, 1, 80.0)])),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        body["order"]["_id"].as_str().unwrap().to_owned()
+    };
+    let search = async |node: &TestApp, query: &str| -> (Vec<String>, Value) {
+        let (status, list) = send(
+            node,
+            Method::GET,
+            &format!("/api/v1/orders?{query}"),
+            &root,
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{query}: {list}");
+        (
+            order_numbers(&list),
+            list["meta"]["pagination"]["total"].clone(),
+        )
+    };
+    let first = place(&asha).await;
+    let second = place(&ravi).await;
+    // Node b's first search reads every order; node a has not searched yet.
+    assert_eq!(
+        search(&b, "q=ord100").await,
+        (vec!["ORD1002".to_owned(), "ORD1001".to_owned()], json!(2))
+    );
+
+    let third = place(&asha).await;
+    for (id, change) in [
+        (&second, json!({"name": "Zoya Khan"})),
+        (&third, json!({"status": "paid"})),
+    ] {
+        let (status, body) = send(
+            &a,
+            Method::PATCH,
+            &format!("/api/v1/orders/{id}"),
+            &root,
+            Some(change),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, _) = send(
+        &a,
+        Method::DELETE,
+        &format!("/api/v1/orders/{first}"),
+        &root,
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+
+    for node in [&b, &a] {
+        for (query, expected) in [
+            ("q=ord100", vec!["ORD1003", "ORD1002"]),
+            ("q=zoya%20k", vec!["ORD1002"]),
+            ("q=asha%20baker", vec!["ORD1003"]),
+            ("status=paid&q=asha%40", vec!["ORD1003"]),
+            ("status=pending&q=asha%40", vec![]),
+        ] {
+            let (numbers, total) = search(node, query).await;
+            assert_eq!(numbers, expected, "{query}");
+            assert_eq!(total, json!(expected.len()), "{query}: counted");
+        }
+    }
 }
