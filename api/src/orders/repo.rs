@@ -1256,11 +1256,14 @@ const SEARCHED_ALL: &str = concat!(
 /// is the placing node's clock just before its transaction, and an edit's audit time is when
 /// its statement ran, both before the commit; an order committed after a read is found by the
 /// next one while its commit came less than those five seconds after (less any difference
-/// between the nodes' and the database's clocks).
+/// between the nodes' and the database's clocks). The entity is tested outside the read of
+/// the audit log: with both conditions in one `WHERE`, SurrealDB also read every order's keys
+/// of the `(entity, entity_id)` index (44-49 ms with 100,000 order edits logged, against
+/// 0.7-0.9 ms along `audit_at` alone).
 const SEARCHED_SINCE: &str = concat!(
     "BEGIN; \
      LET $next_since = time::now() - 5s; \
-     LET $edited = array::distinct(SELECT VALUE entity_id FROM audit WHERE at >= $since AND entity = 'order'); \
+     LET $edited = array::distinct(SELECT VALUE entity_id FROM (SELECT entity, entity_id FROM audit WHERE at >= $since) WHERE entity = 'order'); \
      SELECT ",
     searched_fields!(),
     " FROM shop_order WHERE created_at >= $since; \
