@@ -3,7 +3,8 @@
 # (scripts/cluster-lib.sh). Exits non-zero on the first check that fails:
 #   1. writes on node A (product create, edit, delete; category rename) listed by B within 1 s
 #   2. 200 buyers split over both nodes for the last 5 units: exactly 5 orders, stock 0 everywhere
-#   3. orders through nginx for 10 s: both nodes' listings equal the database's stock
+#   3. orders through nginx for 10 s: both nodes' listings equal the database's stock, and
+#      an admin's order search on either node finds every order
 #   4. 40 wrong passwords for one account over both nodes: at most the policy's 5 checked
 #   5. the database stopped for 5 s under light load: prompt 503 envelopes, no 500, no hang;
 #      the nodes reconnect by themselves and follow every change made after

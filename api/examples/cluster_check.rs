@@ -95,6 +95,29 @@ async fn stored_stock(db: &Surreal<Any>, id: &str) -> i64 {
     stock.unwrap()
 }
 
+async fn stored_orders(db: &Surreal<Any>) -> u64 {
+    let mut response = db
+        .query("SELECT count() AS total FROM shop_order GROUP ALL")
+        .await
+        .unwrap();
+    let count: Option<u64> = response.take((0, "total")).unwrap();
+    count.unwrap_or(0)
+}
+
+/// How many orders an admin's text search on a node finds for `q`.
+async fn searched_orders(client: &Client, base: &str, admin: &str, q: &str) -> Option<u64> {
+    let response = client
+        .get(format!("{base}/api/v1/orders?q={q}&limit=1"))
+        .bearer_auth(admin)
+        .send()
+        .await
+        .ok()?;
+    let (status, body) = json_of(response).await;
+    (status == StatusCode::OK)
+        .then(|| body["meta"]["pagination"]["total"].as_u64())
+        .flatten()
+}
+
 /// A product's stock as a node lists it; `None` when the node does not list it.
 async fn listed_stock(client: &Client, base: &str, id: &str) -> Option<i64> {
     let response = client
@@ -446,6 +469,11 @@ async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> boo
         );
     }
     let tokens = customers(&client, a, 8, "sync").await;
+    // Each node's order search reads every order now, and only what changed from then on.
+    let admin_b = admin_token(&client, b).await;
+    for (node, token) in [(a, &admin), (b, &admin_b)] {
+        assert!(searched_orders(&client, node, token, "ord").await.is_some());
+    }
     let until_at = Instant::now() + Duration::from_secs(seconds);
     let placed = Arc::new(AtomicU64::new(0));
     let workers = tokens.iter().enumerate().map(|(n, token)| {
@@ -510,7 +538,18 @@ async fn in_sync(a: &str, b: &str, db_url: &str, via: &str, seconds: u64) -> boo
         if ok { "equal" } else { "DIFFER from" },
         products.len()
     );
-    ok
+    // Every order number holds "ord": each node's search finds every order, at once.
+    let orders = stored_orders(&db).await;
+    let found = [
+        searched_orders(&client, a, &admin, "ord").await,
+        searched_orders(&client, b, &admin_b, "ord").await,
+    ];
+    let searched = found == [Some(orders); 2];
+    println!(
+        "the admin's order search for \"ord\" finds {found:?} on A and B, the database holds {orders} orders: {}",
+        if searched { "equal" } else { "DIFFER" }
+    );
+    ok && searched
 }
 
 async fn throttle(a: &str, b: &str, tries: usize) -> bool {
