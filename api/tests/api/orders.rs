@@ -626,14 +626,7 @@ async fn admins_find_orders_by_number_buyer_or_status() {
     let (_, ravi) = app.register_customer("ravi@example.in", "9876543211").await;
     let mut ids = Vec::new();
     for token in [&asha, &ravi, &asha] {
-        let (status, body) = send(
-            &app,
-            Method::POST,
-            "/api/v1/orders",
-            token,
-            Some(checkout(&[(&flour, 1, 80.0)])),
-        )
-        .await;
+        let (status, body) = place(&app, token, checkout(&[(&flour, 1, 80.0)])).await;
         assert_eq!(status, 201, "{body}");
         ids.push(body["order"]["_id"].as_str().unwrap().to_owned());
     }
@@ -733,15 +726,8 @@ async fn an_admins_order_search_on_either_node_finds_what_the_other_wrote_at_onc
     let flour = product(&a, &root, "Bread Flour 1 kg", "80", 50).await;
     let (_, asha) = a.register_customer("asha@example.in", "9876543210").await;
     let (_, ravi) = a.register_customer("ravi@example.in", "9876543211").await;
-    let place = async |token: &str| -> String {
-        let (status, body) = send(
-            &a,
-            Method::POST,
-            "/api/v1/orders",
-            token,
-            Some(checkout(&[(&flour, 1, 80.0)])),
-        )
-        .await;
+    let order_as = async |token: &str| -> String {
+        let (status, body) = place(&a, token, checkout(&[(&flour, 1, 80.0)])).await;
         assert_eq!(status, 201, "{body}");
         body["order"]["_id"].as_str().unwrap().to_owned()
     };
@@ -760,15 +746,15 @@ async fn an_admins_order_search_on_either_node_finds_what_the_other_wrote_at_onc
             list["meta"]["pagination"]["total"].clone(),
         )
     };
-    let first = place(&asha).await;
-    let second = place(&ravi).await;
+    let first = order_as(&asha).await;
+    let second = order_as(&ravi).await;
     // Node b's first search reads every order; node a has not searched yet.
     assert_eq!(
         search(&b, "q=ord100").await,
         (vec!["ORD1002".to_owned(), "ORD1001".to_owned()], json!(2))
     );
 
-    let third = place(&asha).await;
+    let third = order_as(&asha).await;
     for (id, change) in [
         (&second, json!({"name": "Zoya Khan"})),
         (&third, json!({"status": "paid"})),
