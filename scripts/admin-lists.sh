@@ -3,8 +3,8 @@
 # ORDERS orders once (`whisk generate-catalog`, `whisk generate-orders`), starts the server on
 # them and times the admin's order list, its status and text filters, the customer search and
 # the default month's CSV export, REQUESTS times each, printing the seconds of each request and
-# how many records the list counted. The first text search after a start reads every order into
-# the node's search index (orders::text_search); the later ones read only what changed.
+# how many records the list counted. A node reads every order into its admin order list
+# (orders::admin_list) at start, and each list after reads only what changed.
 # Reported, not asserted. STORE keeps the generated store in a folder (reused when it exists).
 #   PRODUCTS=10000 ORDERS=50000 REQUESTS=3 STORE=/tmp/whisk-50k scripts/admin-lists.sh
 set -euo pipefail
@@ -43,11 +43,11 @@ timed() {
   echo "$row${total:+ (total $total)}"
 }
 
-step "Admin lists over $(timed 'orders?limit=1' | sed -E 's/.*total ([0-9]+).*/\1/') orders, seconds per request"
+step "Admin lists, seconds per request"
+REQUESTS=1 timed 'orders' | sed 's/^/first list after the start (waits for its read of every order) /'
 timed 'orders'
 timed 'orders?page=500'
 timed 'orders?status=paid'
-REQUESTS=1 timed 'orders?q=zzzz' | sed 's/^/first text search (reads every order) /'
 timed 'orders?q=zzzz'
 timed 'orders?q=ord5100'
 timed 'orders?q=meera'

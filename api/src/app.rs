@@ -113,6 +113,8 @@ impl AppState {
             .map(load_baseline::read)
             .transpose()?;
         maintenance::spawn(db.clone(), images.clone(), &background);
+        let admin_orders = Arc::new(orders::admin_list::AdminOrderList::default());
+        admin_orders.warm(db.clone(), &background);
         Ok(AppState::from(Services {
             db,
             config: Arc::new(config),
@@ -129,7 +131,7 @@ impl AppState {
             images,
             load_baseline,
             placements,
-            order_search: orders::text_search::OrderSearch::default(),
+            admin_orders,
             background,
         }))
     }

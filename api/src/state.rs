@@ -59,8 +59,8 @@ pub struct Services {
     pub load_baseline: Option<axum::body::Bytes>,
     /// This node's order placements, committed in groups.
     pub placements: crate::orders::group_commit::PlacementQueue,
-    /// The admin's order search by text, kept in memory.
-    pub order_search: crate::orders::text_search::OrderSearch,
+    /// The admin's order list, answered from memory.
+    pub admin_orders: Arc<crate::orders::admin_list::AdminOrderList>,
     /// The tasks beside the requests, stopped before the database closes.
     pub background: crate::background::Tasks,
 }

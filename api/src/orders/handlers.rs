@@ -120,18 +120,17 @@ pub async fn list(
     ApiQuery(filter): ApiQuery<OrderFilter>,
 ) -> ApiResult<Json<OrderList>> {
     let page = params.request(MAX_PAGE_SIZE)?;
-    let user = match &caller {
-        Caller::Customer(customer) => Some(&customer.id),
-        Caller::Admin(_) => None,
-    };
-    let (rows, total) = match (user, filter.needle()) {
-        (None, Some(needle)) => {
+    let (rows, total) = match &caller {
+        Caller::Customer(customer) => {
+            repo::customer_list(&state.db, &customer.id, &filter, page).await?
+        }
+        Caller::Admin(_) => {
+            let needle = filter.needle();
             state
-                .order_search
-                .page(&state.db, &needle, filter.status, page)
+                .admin_orders
+                .page(&state.db, needle.as_deref(), filter.status, page)
                 .await?
         }
-        _ => repo::list(&state.db, user, &filter, page).await?,
     };
     Ok(Json(OrderList {
         data: rows

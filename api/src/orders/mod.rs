@@ -1,13 +1,13 @@
 //! Orders: placement in one transaction with the stock it takes, the customer's and the
 //! back-office's views, admin edits that move stock, and invoices.
 
+pub mod admin_list;
 pub mod group_commit;
 pub mod handlers;
 pub mod invoice_mail;
 pub mod lines;
 pub mod mails;
 pub mod repo;
-pub mod text_search;
 pub mod timeline;
 pub mod types;
 pub mod workflow;
