@@ -46,6 +46,10 @@ struct Synced {
     next_since: Datetime,
     /// When every order was last read.
     whole_read: Instant,
+    /// True when the count of orders disagreed with the index right after that read (orders
+    /// changing meanwhile in a way the read of changes does not see): the next list reads
+    /// every order again.
+    read_again: bool,
 }
 
 impl AdminOrderList {
@@ -97,7 +101,7 @@ impl AdminOrderList {
 /// read whole.
 async fn synced<'a>(db: &Db, slot: &'a mut Option<Synced>) -> anyhow::Result<&'a OrderIndex> {
     let caught_up = match slot.take() {
-        Some(synced) if synced.whole_read.elapsed() < WHOLE_READ_EVERY => {
+        Some(synced) if !synced.read_again && synced.whole_read.elapsed() < WHOLE_READ_EVERY => {
             caught_up(db, synced).await?
         }
         _ => None,
@@ -112,7 +116,13 @@ async fn synced<'a>(db: &Db, slot: &'a mut Option<Synced>) -> anyhow::Result<&'a
 /// `synced` with the orders written since its last read put in, or `None` when the count of
 /// orders then disagrees with it.
 async fn caught_up(db: &Db, mut synced: Synced) -> anyhow::Result<Option<Synced>> {
-    let read = repo::indexed_orders(db, Some(synced.next_since)).await?;
+    Ok(catch_up(db, &mut synced).await?.then_some(synced))
+}
+
+/// Puts in the orders written since `synced`'s last read; false when the count of orders then
+/// disagrees with it.
+async fn catch_up(db: &Db, synced: &mut Synced) -> anyhow::Result<bool> {
+    let read = repo::indexed_orders(db, synced.next_since).await?;
     synced.next_since = read.next_since;
     for order in read.orders {
         synced.index.put(order);
@@ -120,35 +130,61 @@ async fn caught_up(db: &Db, mut synced: Synced) -> anyhow::Result<Option<Synced>
     for key in &read.deleted {
         synced.index.remove(key);
     }
-    if synced.index.len() as u64 == read.total {
-        return Ok(Some(synced));
+    let in_step = synced.index.len() as u64 == read.total;
+    if !in_step {
+        tracing::info!(
+            indexed = synced.index.len(),
+            stored = read.total,
+            "the admin's order list missed a change; it reads every order again"
+        );
     }
-    tracing::info!(
-        indexed = synced.index.len(),
-        stored = read.total,
-        "the admin's order list missed a change; reading every order again"
-    );
-    Ok(None)
+    Ok(in_step)
 }
 
-/// Every order read into a new index.
+/// Orders read a batch at a time when every order is read.
+const BATCH: i64 = 2_000;
+
+/// Every order read into a new index, a batch at a time along the placing time, then brought
+/// up to date once: what was placed, edited or deleted meanwhile is read from the time before
+/// the first batch.
 async fn read_whole(db: &Db) -> anyhow::Result<Synced> {
     let started = Instant::now();
-    let read = repo::indexed_orders(db, None).await?;
+    let next_since = repo::index_clock(db).await?;
     let mut index = OrderIndex::default();
-    for order in read.orders {
-        index.put(order);
+    let mut after = None;
+    loop {
+        let batch = repo::indexed_batch(db, after, BATCH).await?;
+        let full = batch.len() as i64 == BATCH;
+        let last = batch.last().map(|order| order.created_at);
+        for order in batch {
+            index.put(order);
+        }
+        // A batch ends inside the orders of one time, so the next starts at that time again
+        // (putting an order twice keeps one); a batch all of one time reads the rest at once.
+        match last {
+            Some(last) if full && after != Some(last) => after = Some(last),
+            Some(last) if full => {
+                for order in repo::indexed_batch(db, Some(last), i64::MAX).await? {
+                    index.put(order);
+                }
+                break;
+            }
+            _ => break,
+        }
     }
+    let mut synced = Synced {
+        index,
+        next_since,
+        whole_read: Instant::now(),
+        read_again: false,
+    };
+    synced.read_again = !catch_up(db, &mut synced).await?;
     tracing::debug!(
-        orders = index.len(),
         ms = started.elapsed().as_secs_f64() * 1000.0,
+        read_again = synced.read_again,
         "the admin's order list read every order"
     );
-    Ok(Synced {
-        index,
-        next_since: read.next_since,
-        whole_read: Instant::now(),
-    })
+    Ok(synced)
 }
 
 /// Of every order, the searched fields, the status and the placing time; newest last.
