@@ -662,18 +662,10 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         ("q=ord100&limit=2&page=2", vec!["ORD1001"], 3),
         ("status=cancelled&q=ord100&limit=1", vec!["ORD1002"], 1),
     ] {
-        let (status, list) = send(
-            &app,
-            Method::GET,
-            &format!("/api/v1/orders?{query}"),
-            &root,
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{query}: {list}");
-        assert_eq!(order_numbers(&list), expected, "{query}");
+        let (numbers, total) = listed_orders(&app, &root, query).await;
+        assert_eq!(numbers, expected, "{query}");
         assert_eq!(
-            list["meta"]["pagination"]["total"],
+            total,
             json!(matches),
             "{query}: the count follows the filter"
         );
@@ -684,26 +676,15 @@ async fn admins_find_orders_by_number_buyer_or_status() {
         (&asha, "limit=1&page=2", vec!["ORD1001"]),
         (&root, "limit=1&page=2", vec!["ORD1002"]),
     ] {
-        let (_, list) = send(
-            &app,
-            Method::GET,
-            &format!("/api/v1/orders?{query}"),
-            token,
-            None,
-        )
-        .await;
-        assert_eq!(
-            order_numbers(&list),
-            expected,
-            "newest first, paged: {query}"
-        );
+        let (numbers, _) = listed_orders(&app, token, query).await;
+        assert_eq!(numbers, expected, "newest first, paged: {query}");
     }
 
     let (status, body) = send(&app, Method::GET, "/api/v1/orders?status=lost", &root, None).await;
     assert_eq!(status, 400, "{body}");
-    let (_, mine) = send(&app, Method::GET, "/api/v1/orders?q=ravi", &asha, None).await;
+    let (mine, _) = listed_orders(&app, &asha, "q=ravi").await;
     assert_eq!(
-        order_numbers(&mine),
+        mine,
         Vec::<String>::new(),
         "a customer's search stays within their own orders"
     );
@@ -719,6 +700,23 @@ fn order_numbers(list: &Value) -> Vec<String> {
         .collect()
 }
 
+/// `GET /orders?{query}` as `token`: the order numbers listed and the count.
+async fn listed_orders(node: &TestApp, token: &str, query: &str) -> (Vec<String>, Value) {
+    let (status, list) = send(
+        node,
+        Method::GET,
+        &format!("/api/v1/orders?{query}"),
+        token,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{query}: {list}");
+    (
+        order_numbers(&list),
+        list["meta"]["pagination"]["total"].clone(),
+    )
+}
+
 #[tokio::test]
 async fn an_admins_order_list_on_either_node_shows_what_the_other_wrote_at_once() {
     let (a, root) = shop().await;
@@ -731,26 +729,11 @@ async fn an_admins_order_list_on_either_node_shows_what_the_other_wrote_at_once(
         assert_eq!(status, 201, "{body}");
         body["order"]["_id"].as_str().unwrap().to_owned()
     };
-    let search = async |node: &TestApp, query: &str| -> (Vec<String>, Value) {
-        let (status, list) = send(
-            node,
-            Method::GET,
-            &format!("/api/v1/orders?{query}"),
-            &root,
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{query}: {list}");
-        (
-            order_numbers(&list),
-            list["meta"]["pagination"]["total"].clone(),
-        )
-    };
     let first = order_as(&asha).await;
     let second = order_as(&ravi).await;
     // Node b lists what it read at start and what was placed since; so does node a.
     assert_eq!(
-        search(&b, "q=ord100").await,
+        listed_orders(&b, &root, "q=ord100").await,
         (vec!["ORD1002".to_owned(), "ORD1001".to_owned()], json!(2))
     );
 
@@ -790,7 +773,7 @@ async fn an_admins_order_list_on_either_node_shows_what_the_other_wrote_at_once(
             ("status=paid&q=asha%40", vec!["ORD1003"]),
             ("status=pending&q=asha%40", vec![]),
         ] {
-            let (numbers, total) = search(node, query).await;
+            let (numbers, total) = listed_orders(node, &root, query).await;
             assert_eq!(numbers, expected, "{query}");
             assert_eq!(total, json!(expected.len()), "{query}: counted");
         }
