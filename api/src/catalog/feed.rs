@@ -81,12 +81,7 @@ pub struct ChangeSet {
 
 /// The versionstamp of the database's clock now: every commit minted later has a larger one.
 pub async fn now(db: &Db) -> anyhow::Result<Stamp> {
-    let mut response = db
-        .query("RETURN time::now()")
-        .await
-        .context("reading the database clock")?;
-    let now: Option<Datetime> = response.take(0).context("reading the database clock")?;
-    Ok(stamp_at(&now.context("the database has no clock")?))
+    Ok(stamp_at(&crate::db::clock(db).await?))
 }
 
 /// The key of a record id (string or number keys).

@@ -151,6 +151,18 @@ fn released(lock: &Path) -> bool {
     }
 }
 
+/// The database's clock now: the time its statements stamp (`time::now()`), which on a cluster
+/// is the SurrealDB server's, not the node's.
+pub async fn clock(db: &Db) -> anyhow::Result<surrealdb::types::Datetime> {
+    let mut response = db
+        .query("RETURN time::now()")
+        .await
+        .context("reading the database clock")?;
+    let now: Option<surrealdb::types::Datetime> =
+        response.take(0).context("reading the database clock")?;
+    now.context("the database has no clock")
+}
+
 /// True when the database answers a trivial query.
 pub async fn is_healthy(db: &Db) -> bool {
     match db.query("RETURN 1").await {

@@ -100,23 +100,19 @@ impl AdminOrderList {
 /// since the last read are put in. A read that fails leaves no index, for the next list to
 /// read whole.
 async fn synced<'a>(db: &Db, slot: &'a mut Option<Synced>) -> anyhow::Result<&'a OrderIndex> {
-    let caught_up = match slot.take() {
-        Some(synced) if !synced.read_again && synced.whole_read.elapsed() < WHOLE_READ_EVERY => {
-            caught_up(db, synced).await?
-        }
-        _ => None,
-    };
-    let synced = match caught_up {
+    let mut kept = slot
+        .take()
+        .filter(|synced| !synced.read_again && synced.whole_read.elapsed() < WHOLE_READ_EVERY);
+    if let Some(synced) = kept.as_mut()
+        && !catch_up(db, synced).await?
+    {
+        kept = None;
+    }
+    let synced = match kept {
         Some(synced) => synced,
         None => read_whole(db).await?,
     };
     Ok(&slot.insert(synced).index)
-}
-
-/// `synced` with the orders written since its last read put in, or `None` when the count of
-/// orders then disagrees with it.
-async fn caught_up(db: &Db, mut synced: Synced) -> anyhow::Result<Option<Synced>> {
-    Ok(catch_up(db, &mut synced).await?.then_some(synced))
 }
 
 /// Puts in the orders written since `synced`'s last read; false when the count of orders then
@@ -149,7 +145,9 @@ const BATCH: i64 = 2_000;
 /// the first batch.
 async fn read_whole(db: &Db) -> anyhow::Result<Synced> {
     let started = Instant::now();
-    let next_since = repo::index_clock(db).await?;
+    // What changes while the batches are read is read after them, from five seconds before
+    // the first (see `repo::indexed_orders`).
+    let next_since = Datetime::from(*crate::db::clock(db).await? - Duration::from_secs(5));
     let mut index = OrderIndex::default();
     let mut after = None;
     loop {
@@ -189,7 +187,7 @@ async fn read_whole(db: &Db) -> anyhow::Result<Synced> {
 
 /// Of every order, the searched fields, the status and the placing time; newest last.
 #[derive(Debug, Default)]
-pub struct OrderIndex {
+struct OrderIndex {
     /// By placing time, then record key.
     by_time: BTreeMap<(Datetime, Box<str>), Entry>,
     /// Each order's placing time, to find its entry when the order changes.
@@ -243,17 +241,12 @@ impl Entry {
 
 impl OrderIndex {
     /// How many orders it holds.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.placed.len()
     }
 
-    /// True when it holds no order.
-    pub fn is_empty(&self) -> bool {
-        self.placed.is_empty()
-    }
-
     /// Puts in an order, in place of what it held of it before.
-    pub fn put(&mut self, order: IndexedOrder) {
+    fn put(&mut self, order: IndexedOrder) {
         let entry = Entry::new(&order);
         let key: Box<str> = order.id.into_boxed_str();
         if let Some(before) = self.placed.insert(key.clone(), order.created_at) {
@@ -263,7 +256,7 @@ impl OrderIndex {
     }
 
     /// Takes out the order with this record key, if it holds it.
-    pub fn remove(&mut self, key: &str) {
+    fn remove(&mut self, key: &str) {
         if let Some((key, placed)) = self.placed.remove_entry(key) {
             self.by_time.remove(&(placed, key));
         }
@@ -271,7 +264,7 @@ impl OrderIndex {
 
     /// The record keys of the orders with `status` (any when `None`) one of whose fields
     /// contains `needle` (lower-cased; any order when `None`), newest first.
-    pub fn matching(&self, needle: Option<&str>, status: Option<OrderStatus>) -> Vec<&str> {
+    fn matching(&self, needle: Option<&str>, status: Option<OrderStatus>) -> Vec<&str> {
         let needle = needle.map(|needle| Finder::new(needle.as_bytes()));
         self.by_time
             .iter()

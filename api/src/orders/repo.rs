@@ -1222,17 +1222,6 @@ macro_rules! indexed_fields {
     };
 }
 
-/// The database's clock less five seconds: where the admin's order list, about to read every
-/// order, reads what changed from next (see [`INDEXED_SINCE`]).
-pub async fn index_clock(db: &Db) -> anyhow::Result<Datetime> {
-    let mut response = db
-        .query("RETURN time::now() - 5s")
-        .await
-        .context("reading the database's clock")?;
-    let now: Option<Datetime> = response.take(0).context("reading the database's clock")?;
-    now.context("the database gave no time")
-}
-
 /// Up to `limit` orders for the admin's order list, oldest first, placed at `after` or later
 /// (from the first when `None`), along `shop_order_created`. Read a batch at a time, the
 /// orders' values are freed before the next batch: read at once, the 50,000 of the large store
