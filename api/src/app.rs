@@ -114,7 +114,7 @@ impl AppState {
             .transpose()?;
         maintenance::spawn(db.clone(), images.clone(), &background);
         let admin_orders = Arc::new(orders::admin_list::AdminOrderList::default());
-        admin_orders.warm(db.clone(), &background);
+        admin_orders.keep(db.clone(), &background);
         Ok(AppState::from(Services {
             db,
             config: Arc::new(config),

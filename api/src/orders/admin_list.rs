@@ -12,7 +12,9 @@
 //!
 //! The count of orders, read in the same snapshot, tells when the index went astray (an order
 //! generated or restored with an old date, or a write committed too long after it was stamped):
-//! the index is then read whole again, as it is once an hour whatever the count says.
+//! the next list then reads the index whole again. Once an hour a background task reads it
+//! whole whatever the count says, into a new index that takes the old one's place, so no list
+//! waits for that read.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -28,7 +30,8 @@ use crate::domain::OrderId;
 use crate::orders::repo::{self, IndexedOrder, OrderRow};
 use crate::orders::types::OrderStatus;
 
-/// How long the index goes on from reads of what changed before it is read whole again.
+/// How long the index goes on from reads of what changed before the background reads it whole
+/// again.
 const WHOLE_READ_EVERY: Duration = Duration::from_secs(60 * 60);
 
 /// The admin's order list of one node.
@@ -44,8 +47,6 @@ struct Synced {
     index: OrderIndex,
     /// Where the next read of what changed starts (the database's clock).
     next_since: Datetime,
-    /// When every order was last read.
-    whole_read: Instant,
     /// True when the count of orders disagreed with the index right after that read (orders
     /// changing meanwhile in a way the read of changes does not see): the next list reads
     /// every order again.
@@ -53,21 +54,38 @@ struct Synced {
 }
 
 impl AdminOrderList {
-    /// Reads every order in the background, so that the first list need not; a list asked for
-    /// meanwhile waits for it.
-    pub fn warm(self: &Arc<Self>, db: Db, tasks: &crate::background::Tasks) {
+    /// Reads every order in the background at start, so that the first list need not (a list
+    /// asked for meanwhile waits for it), and again every [`WHOLE_READ_EVERY`].
+    pub fn keep(self: &Arc<Self>, db: Db, tasks: &crate::background::Tasks) {
         let list = Arc::clone(self);
         tasks.spawn(async move {
-            let mut slot = list.index.lock().await;
-            if slot.is_none() {
-                match read_whole(&db).await {
-                    Ok(synced) => *slot = Some(synced),
-                    Err(error) => {
-                        tracing::warn!(%error, "the admin's order list could not read the orders at start; the first list will");
+            {
+                let mut slot = list.index.lock().await;
+                if slot.is_none() {
+                    match read_whole(&db).await {
+                        Ok(synced) => *slot = Some(synced),
+                        Err(error) => {
+                            tracing::warn!(%error, "the admin's order list could not read the orders at start; the first list will");
+                        }
                     }
                 }
             }
+            loop {
+                tokio::time::sleep(WHOLE_READ_EVERY).await;
+                if let Err(error) = list.read_whole_again(&db).await {
+                    tracing::warn!(%error, "the admin's order list could not read every order again; it goes on from the changes");
+                }
+            }
         });
+    }
+
+    /// Reads every order into a new index while lists go on from the one there, then puts the
+    /// new one in its place. The new index has read what changed up to its own end, and the
+    /// next list reads on from there, so nothing written meanwhile is missed.
+    pub async fn read_whole_again(&self, db: &Db) -> anyhow::Result<()> {
+        let synced = read_whole(db).await?;
+        *self.index.lock().await = Some(synced);
+        Ok(())
     }
 
     /// One page of the orders, newest first: those with `status` when given, and those one of
@@ -95,14 +113,11 @@ impl AdminOrderList {
     }
 }
 
-/// The index brought up to date: read whole when there is none yet, when the last whole read
-/// is an hour old or when the count of orders disagrees with it; otherwise the orders written
-/// since the last read are put in. A read that fails leaves no index, for the next list to
-/// read whole.
+/// The index brought up to date: read whole when there is none yet or when the count of orders
+/// disagreed with it; otherwise the orders written since the last read are put in. A read that
+/// fails leaves no index, for the next list to read whole.
 async fn synced<'a>(db: &Db, slot: &'a mut Option<Synced>) -> anyhow::Result<&'a OrderIndex> {
-    let mut kept = slot
-        .take()
-        .filter(|synced| !synced.read_again && synced.whole_read.elapsed() < WHOLE_READ_EVERY);
+    let mut kept = slot.take().filter(|synced| !synced.read_again);
     if let Some(synced) = kept.as_mut()
         && !catch_up(db, synced).await?
     {
@@ -173,7 +188,6 @@ async fn read_whole(db: &Db) -> anyhow::Result<Synced> {
     let mut synced = Synced {
         index,
         next_since,
-        whole_read: Instant::now(),
         read_again: false,
     };
     synced.read_again = !catch_up(db, &mut synced).await?;
