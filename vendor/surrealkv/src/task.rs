@@ -14,9 +14,8 @@ use crate::Options;
 /// Whisk: runs a flush or compaction on a thread of its own and waits for it without holding
 /// one of the async runtime's workers. Upstream runs both inside a task on the runtime, where a
 /// flush of a 256 MiB memtable held one of a 2-core server's two workers for about a second and
-/// queued every request meanwhile (Whisk's orders bench, paced at 500 orders/s: p99 240-270 ms
-/// against 50-60 ms without it). The thread keeps the process's priority: at nice 10 the flush
-/// lasted longer and each order cost about a tenth more CPU (README.whisk.md).
+/// queued every request meanwhile (Whisk's orders bench, paced at 500 orders/s: p99 238-272 ms,
+/// and mostly 53-122 ms with this; README.whisk.md).
 async fn off_the_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
 	let (sender, receiver) = tokio::sync::oneshot::channel();
 	std::thread::Builder::new()
