@@ -59,17 +59,7 @@ impl AdminOrderList {
     pub fn keep(self: &Arc<Self>, db: Db, tasks: &crate::background::Tasks) {
         let list = Arc::clone(self);
         tasks.spawn(async move {
-            {
-                let mut slot = list.index.lock().await;
-                if slot.is_none() {
-                    match read_whole(&db).await {
-                        Ok(synced) => *slot = Some(synced),
-                        Err(error) => {
-                            tracing::warn!(%error, "the admin's order list could not read the orders at start; the first list will");
-                        }
-                    }
-                }
-            }
+            list.read_first(&db).await;
             loop {
                 tokio::time::sleep(WHOLE_READ_EVERY).await;
                 if let Err(error) = list.read_whole_again(&db).await {
@@ -77,6 +67,22 @@ impl AdminOrderList {
                 }
             }
         });
+    }
+
+    /// Reads every order unless a list already did, holding the index meanwhile so that a list
+    /// asked for waits for this read rather than making its own. A read that fails leaves the
+    /// reading to the first list.
+    async fn read_first(&self, db: &Db) {
+        let mut slot = self.index.lock().await;
+        if slot.is_some() {
+            return;
+        }
+        match read_whole(db).await {
+            Ok(synced) => *slot = Some(synced),
+            Err(error) => {
+                tracing::warn!(%error, "the admin's order list could not read the orders at start; the first list will");
+            }
+        }
     }
 
     /// Reads every order into a new index while lists go on from the one there, then puts the
