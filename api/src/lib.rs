@@ -43,6 +43,7 @@ pub mod payments;
 pub mod products;
 pub mod seed;
 pub mod shop;
+pub mod startup_env;
 pub mod state;
 pub mod telemetry;
 pub mod uploads;

@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     // Both before the runtime starts its threads: malloc's arena limit, and environment
     // variables.
     whisk_api::allocator::tune();
+    whisk_api::telemetry::leave_backtraces_to_panics();
     if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
         eprintln!("whisk: {error:#}");
         return ExitCode::FAILURE;

@@ -38,7 +38,9 @@ pub fn apply_defaults() -> anyhow::Result<()> {
             Ok(value) => {
                 bytes(name, &value)?;
             }
-            Err(std::env::VarError::NotPresent) => set(name, &default.to_string()),
+            Err(std::env::VarError::NotPresent) => {
+                crate::startup_env::set(name, &default.to_string());
+            }
             Err(std::env::VarError::NotUnicode(_)) => bail!("{name} must be a number of bytes"),
         }
     }
@@ -50,16 +52,6 @@ fn bytes(name: &str, value: &str) -> anyhow::Result<u64> {
     value
         .parse()
         .with_context(|| format!("{name} must be a number of bytes, not {value:?}"))
-}
-
-#[expect(
-    unsafe_code,
-    reason = "changing the environment is unsafe once threads run"
-)]
-fn set(name: &str, value: &str) {
-    // SAFETY: `apply_defaults`' callers run it first thing in `main`, before any thread exists
-    // that could read the environment at the same time.
-    unsafe { std::env::set_var(name, value) }
 }
 
 #[cfg(test)]
