@@ -23,6 +23,9 @@ WORK="$(mktemp -d)"
 trap 'kill "${WATCH_PID:-}" "${SHOPPER_PID:-}" 2>/dev/null || true; cluster_stop; rm -rf "$WORK"' EXIT
 # Buyers order back to back: the per-customer cap on pending orders must not stop them.
 export MAX_PENDING_ORDERS=1000000
+# As on a machine that asks for panics' stack traces: an error must not capture and resolve one
+# (with it, a node logging the outage's failed reads answered nothing for 2-4 s).
+export RUST_BACKTRACE=1
 started=$SECONDS
 
 step "Starting SurrealDB, 2 Whisk nodes and nginx"

@@ -37,7 +37,6 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -225,16 +224,14 @@ async fn open_shop(
     // Buyers register from addresses of their own (the load generator stands in as a trusted
     // proxy), as real shoppers do: from one address the registration throttle stops at 60.
     config.trusted_proxies = whisk_api::client_ip::parse_list("127.0.0.1/32").unwrap();
-    let router = whisk_api::app::router(whisk_api::state::AppState::new(config).await.unwrap());
+    let state = whisk_api::state::AppState::new(config).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
+    // As `whisk serve` serves: its sockets, and its allocator's trim every 30 s.
     tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap()
+        whisk_api::app::serve_on(state, listener, std::future::pending())
+            .await
+            .unwrap()
     });
     let client = Client::builder()
         .pool_max_idle_per_host(buyers * 2)
@@ -508,6 +505,7 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 
 fn main() {
     whisk_api::allocator::tune();
+    whisk_api::telemetry::leave_backtraces_to_panics();
     whisk_api::db::engine_settings::apply_defaults().expect("the storage settings");
     // The server's log subscriber too: without one, `tracing` hands every disabled span to the
     // `log` crate's check instead, and SurrealDB's storage spans format each key they touch.

@@ -192,13 +192,24 @@ async fn api_not_found() -> ApiError {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
     let state = AppState::new(config).await?;
+    let listener = TcpListener::bind(address)
+        .await
+        .with_context(|| format!("binding {address}"))?;
+    serve_on(state, listener, shutdown_signal()).await
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves, then stops its background work and
+/// closes the database: what a serving node runs, and what the orders bench runs, so that it
+/// measures the node's allocator upkeep and sockets too.
+pub async fn serve_on(
+    state: AppState,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     // The schema and the catalog are in: what start-up freed has gone back to the system.
     crate::allocator::give_back_free_memory();
     crate::allocator::keep_giving_back(&state.background);
     let router = router(state.clone());
-    let listener = TcpListener::bind(address)
-        .await
-        .with_context(|| format!("binding {address}"))?;
     tracing::info!("Whisk is serving at http://{}", listener.local_addr()?);
     // Without TCP_NODELAY a response written in two parts (headers, then a streamed file) waits
     // for the client's delayed ACK: 40 ms on Linux.
@@ -211,7 +222,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
+    .with_graceful_shutdown(shutdown)
     .await
     .context("serving")?;
     // The requests are answered and their router is gone; the background tasks hold the other
