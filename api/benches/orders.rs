@@ -504,9 +504,7 @@ fn contended(_buyer: usize, _n: u64) -> Vec<(usize, u32)> {
 }
 
 fn main() {
-    whisk_api::allocator::tune();
-    whisk_api::telemetry::leave_backtraces_to_panics();
-    whisk_api::db::engine_settings::apply_defaults().expect("the storage settings");
+    whisk_api::startup_env::prepare_process().expect("the storage settings");
     // The server's log subscriber too: without one, `tracing` hands every disabled span to the
     // `log` crate's check instead, and SurrealDB's storage spans format each key they touch.
     whisk_api::telemetry::init("warn");

@@ -6,11 +6,8 @@ use clap::Parser;
 use whisk_api::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    // Both before the runtime starts its threads: malloc's arena limit, and environment
-    // variables.
-    whisk_api::allocator::tune();
-    whisk_api::telemetry::leave_backtraces_to_panics();
-    if let Err(error) = whisk_api::db::engine_settings::apply_defaults() {
+    // Before the runtime starts its threads: malloc's arena limit, and environment variables.
+    if let Err(error) = whisk_api::startup_env::prepare_process() {
         eprintln!("whisk: {error:#}");
         return ExitCode::FAILURE;
     }

@@ -1,5 +1,18 @@
-//! Environment variables the process gives itself at start, where the environment leaves them
-//! unset: settings that libraries read from the environment only.
+//! What the process sets for itself at start, before its first thread: the allocator, and the
+//! environment variables it gives itself where the environment leaves them unset (settings that
+//! libraries read from the environment only).
+
+/// Sets up the process as `whisk` runs: glibc's malloc (`allocator::tune`), errors without
+/// stack traces (`telemetry::leave_backtraces_to_panics`) and the embedded store's bounds
+/// (`db::engine_settings`). The server's `main` and the orders bench both call it, so that the
+/// bench measures the process a shop runs. Fails when a storage bound is set but not a number.
+///
+/// Must run first thing in `main`, before the process starts a thread.
+pub fn prepare_process() -> anyhow::Result<()> {
+    crate::allocator::tune();
+    crate::telemetry::leave_backtraces_to_panics();
+    crate::db::engine_settings::apply_defaults()
+}
 
 /// Sets `name` to `value`.
 ///

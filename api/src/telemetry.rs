@@ -10,7 +10,7 @@ use tracing_subscriber::EnvFilter;
 /// answered no request, listings from memory included, for 2-4 s.
 ///
 /// Changes the process's environment, so it must run before the process starts a thread.
-pub fn leave_backtraces_to_panics() {
+pub(crate) fn leave_backtraces_to_panics() {
     crate::startup_env::default_to("RUST_LIB_BACKTRACE", "0");
 }
 
