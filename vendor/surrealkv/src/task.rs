@@ -16,11 +16,18 @@ use crate::Options;
 /// flush of a 256 MiB memtable held one of a 2-core server's two workers for about a second and
 /// queued every request meanwhile (Whisk's orders bench, paced at 500 orders/s: p99 238-272 ms,
 /// and mostly 53-122 ms with this; README.whisk.md).
+///
+/// The thread enters the runtime the task runs on: a flush spawns a task of its own to delete
+/// the WAL segments it made obsolete (`flush_oldest_immutable_to_sst`), and without a runtime
+/// `tokio::spawn` panicked, ending the flush task at the first full memtable, after which no
+/// memtable was ever written out and writes stalled (`api/tests/api/store_flush.rs`).
 async fn off_the_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
 	let (sender, receiver) = tokio::sync::oneshot::channel();
+	let runtime = tokio::runtime::Handle::current();
 	std::thread::Builder::new()
 		.name("surrealkv-compaction".to_owned())
 		.spawn(move || {
+			let _entered = runtime.enter();
 			// The receiver is gone only when the task was dropped (the tree closing).
 			let _ = sender.send(work());
 		})
