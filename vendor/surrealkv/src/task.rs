@@ -20,7 +20,7 @@ use crate::Options;
 /// The thread enters the runtime the task runs on: a flush spawns a task of its own to delete
 /// the WAL segments it made obsolete (`flush_oldest_immutable_to_sst`), and without a runtime
 /// `tokio::spawn` panicked, ending the flush task at the first full memtable, after which no
-/// memtable was ever written out and writes stalled (`api/tests/api/store_flush.rs`).
+/// memtable was ever written out and writes stalled (`api/tests/store_flush.rs`).
 async fn off_the_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
 	let (sender, receiver) = tokio::sync::oneshot::channel();
 	let runtime = tokio::runtime::Handle::current();
