@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         (!output.status.success()).then(|| format!("the child failed: {}", output.status)),
         stderr
             .contains("panicked")
-            .then(|| "a thread of the store panicked".to_owned()),
+            .then(|| "a thread of the child panicked (the store's, or a failed check)".to_owned()),
         match tables {
             Some(count) if count >= 1 => None,
             Some(_) => Some("no memtable reached the disk".to_owned()),
