@@ -1,25 +1,41 @@
 //! The embedded store writes every full memtable to disk, the first and all the ones after it,
-//! and writes go on meanwhile. `vendor/surrealkv` runs the flush on a thread of its own; that
-//! thread once lacked the async runtime that a flush's clean-up task is spawned on, so the first
-//! flush panicked, its task ended, and no memtable was written out after it (writes then wait
-//! for a flush that never comes).
+//! and writes and reads go on meanwhile. `vendor/surrealkv` runs the flush on a thread of its
+//! own; that thread once lacked the async runtime that a flush's clean-up task is spawned on, so
+//! the first flush panicked, its task ended, and no memtable was written out after it (writes
+//! then wait for a flush that never comes).
+//!
+//! A flush also once deadlocked with a read: the flush locks the table manifest, then the list
+//! of full memtables, and a range read (every `SELECT` over a table) locked them the other way
+//! round, so a read that took the memtables' lock just after the flush took the manifest's
+//! waited for the flush, which waited for the read, and every thread touching the store stopped
+//! for good. The window is short unless the flush thread loses its core between its two locks:
+//! a bench with that thread at the lowest priority hung so (session 53). The child here puts
+//! each flush thread at that priority and keeps range reads going through all the flushes.
 //!
 //! Its own test binary without the test harness: the memtable's bound is read from the
-//! environment, so the test runs itself again as a child process with a 1 MiB bound (the
+//! environment, so the test runs itself again as a child process with a 128 KiB bound (the
 //! server's is 256 MiB) and checks what the child reports.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Set in the child, which does the writing.
 const CHILD: &str = "WHISK_STORE_FLUSH_CHILD";
-const MEMTABLE_BYTES: usize = 1024 * 1024;
-/// Rows of about 1 KiB, 64 a transaction: eight memtables' worth.
-const ROWS: usize = 8 * 1024;
+const MEMTABLE_BYTES: usize = 128 * 1024;
+/// Rows of about 1 KiB, 64 a transaction: 256 memtables' worth. Before the lock order was
+/// mended, 11 of 30 children writing 32 memtables' worth hung.
+const ROWS: usize = 32 * 1024;
+/// Tasks reading ranges of the table while it is written.
+const READERS: usize = 4;
 const ROWS_A_TRANSACTION: usize = 64;
 /// How long the child waits for the flushes to show on disk, and for any one write.
 const PATIENCE: Duration = Duration::from_secs(30);
+/// How long the child may take in all. A deadlock blocks the runtime's workers, which then
+/// fire no timer of the child's: only the parent can tell that it hung.
+const CHILD_DEADLINE: Duration = Duration::from_secs(180);
 
 fn main() -> ExitCode {
     if std::env::var_os(CHILD).is_some() {
@@ -28,27 +44,22 @@ fn main() -> ExitCode {
     // `cargo test` passes the harness's arguments (filters, --list): a test named after the
     // file is all there is.
     if std::env::args().any(|arg| arg == "--list") {
-        println!("a_full_memtable_is_written_to_disk_each_time_and_writes_go_on: test");
+        println!("a_full_memtable_is_written_to_disk_each_time_while_writes_and_reads_go_on: test");
         return ExitCode::SUCCESS;
     }
-    let output = Command::new(std::env::current_exe().expect("this test's own path"))
-        .env(CHILD, "1")
-        .env(
-            "SURREAL_SURREALKV_MAX_MEMTABLE_SIZE",
-            MEMTABLE_BYTES.to_string(),
-        )
-        .output()
-        .expect("running the test's child process");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    );
+    let (status, stdout, stderr) = run_child();
     let tables = stdout
         .lines()
         .find_map(|line| line.strip_prefix("tables on disk: "))
         .and_then(|count| count.trim().parse::<usize>().ok());
     let failures = [
-        (!output.status.success()).then(|| format!("the child failed: {}", output.status)),
+        match status {
+            Some(status) if status.success() => None,
+            Some(status) => Some(format!("the child failed: {status}")),
+            None => Some(format!(
+                "the child hung: not done after {CHILD_DEADLINE:?} (the store deadlocked?)"
+            )),
+        },
         stderr
             .contains("panicked")
             .then(|| "a thread of the child panicked (the store's, or a failed check)".to_owned()),
@@ -60,7 +71,9 @@ fn main() -> ExitCode {
     ];
     let failures: Vec<String> = failures.into_iter().flatten().collect();
     if failures.is_empty() {
-        println!("test a_full_memtable_is_written_to_disk_each_time_and_writes_go_on ... ok");
+        println!(
+            "test a_full_memtable_is_written_to_disk_each_time_while_writes_and_reads_go_on ... ok"
+        );
         ExitCode::SUCCESS
     } else {
         eprintln!("child stdout:\n{stdout}\nchild stderr:\n{stderr}");
@@ -71,12 +84,53 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes eight memtables' worth of rows through Whisk's connection to an embedded store, each
-/// transaction within [`PATIENCE`], reads them back and prints the count of tables on disk.
-/// Writes stall once a few full memtables wait for a flush, so all of them going through means
-/// the memtables kept being written out; the level compaction merges the tables, so their count
-/// says only that some reached the disk.
+/// Runs the child with the small memtable, its output in files (a pipe would fill and block
+/// it), and ends it once past [`CHILD_DEADLINE`]: its exit status (`None` when it was ended),
+/// standard output and error.
+fn run_child() -> (Option<std::process::ExitStatus>, String, String) {
+    let folder = tempfile::tempdir().expect("a folder for the child's output");
+    let (out, err) = (folder.path().join("stdout"), folder.path().join("stderr"));
+    let file = |path: &Path| std::fs::File::create(path).expect("a file for the child's output");
+    let mut child = Command::new(std::env::current_exe().expect("this test's own path"))
+        .env(CHILD, "1")
+        .env(
+            "SURREAL_SURREALKV_MAX_MEMTABLE_SIZE",
+            MEMTABLE_BYTES.to_string(),
+        )
+        .stdout(file(&out))
+        .stderr(file(&err))
+        .spawn()
+        .expect("running the test's child process");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for the child") {
+            break Some(status);
+        }
+        if started.elapsed() > CHILD_DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let read = |path: &Path| {
+        String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
+    };
+    (status, read(&out), read(&err))
+}
+
+/// Writes 256 memtables' worth of rows through Whisk's connection to an embedded store while
+/// [`READERS`] tasks read ranges of the table, each transaction and read within [`PATIENCE`],
+/// reads them back and prints the count of tables on disk. Writes stall once a few full
+/// memtables wait for a flush, so all of them going through means the memtables kept being
+/// written out; the level compaction merges the tables, so their count says only that some
+/// reached the disk.
 fn child() -> ExitCode {
+    let writing = Arc::new(AtomicBool::new(true));
+    let lowering = {
+        let writing = Arc::clone(&writing);
+        std::thread::spawn(move || lower_flush_threads_while(&writing))
+    };
     let folder = tempfile::tempdir().expect("a temporary folder");
     let store = folder.path().join("store");
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -93,6 +147,35 @@ fn child() -> ExitCode {
         let db = whisk_api::db::connect(&config)
             .await
             .expect("opening the store");
+        db.query("DEFINE TABLE scratch SCHEMALESS")
+            .await
+            .expect("defining the table")
+            .check()
+            .expect("defining the table");
+        let readers: Vec<_> = (0..READERS)
+            .map(|reader| {
+                let (db, writing) = (db.clone(), Arc::clone(&writing));
+                tokio::spawn(async move {
+                    let mut reads = 0_u64;
+                    while writing.load(Ordering::Relaxed) {
+                        let read = tokio::time::timeout(
+                            PATIENCE,
+                            db.query("SELECT VALUE n FROM scratch LIMIT 1"),
+                        )
+                        .await
+                        .unwrap_or_else(|_| {
+                            panic!("read {reads} of reader {reader} waited over {PATIENCE:?}")
+                        });
+                        read.expect("reading rows").check().expect("reading rows");
+                        reads += 1;
+                        // Leaves the runtime's workers some idle time, which the flush thread
+                        // at its low priority needs to get on.
+                        tokio::time::sleep(Duration::from_micros(200)).await;
+                    }
+                    reads
+                })
+            })
+            .collect();
         let text = "flour ".repeat(170);
         for batch in 0..ROWS / ROWS_A_TRANSACTION {
             let rows: Vec<serde_json::Value> = (0..ROWS_A_TRANSACTION)
@@ -110,6 +193,10 @@ fn child() -> ExitCode {
                 .check()
                 .expect("writing rows");
         }
+        writing.store(false, Ordering::Relaxed);
+        for reader in readers {
+            assert!(reader.await.expect("a reader") > 0, "a reader read nothing");
+        }
         let count: Option<usize> = db
             .query("RETURN (SELECT count() FROM scratch GROUP ALL)[0].count")
             .await
@@ -126,7 +213,53 @@ fn child() -> ExitCode {
         println!("tables on disk: {tables}");
         whisk_api::db::close(db, &config.database_url).await;
     });
+    writing.store(false, Ordering::Relaxed);
+    lowering
+        .join()
+        .expect("the thread lowering the flush threads");
     ExitCode::SUCCESS
+}
+
+/// Puts each of this process's SurrealKV flush and compaction threads (named
+/// `surrealkv-compaction`, one a flush) at Linux's lowest priority (`SCHED_IDLE`) as soon as it
+/// shows, until `running` is false, so that the threads that read the store preempt it wherever
+/// it is, between its two locks too.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn lower_flush_threads_while(running: &AtomicBool) {
+    let mut lowered = std::collections::HashSet::new();
+    while running.load(Ordering::Relaxed) {
+        for task in std::fs::read_dir("/proc/self/task")
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let Ok(tid) = task.file_name().to_string_lossy().parse::<libc::pid_t>() else {
+                continue;
+            };
+            let name = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+            // The kernel keeps 15 bytes of a thread's name.
+            if name.trim_end() == "surrealkv-compa" && lowered.insert(tid) {
+                set_idle_priority(tid);
+            }
+        }
+        std::thread::sleep(Duration::from_micros(500));
+    }
+}
+
+/// Elsewhere the flush threads keep their priority.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn lower_flush_threads_while(_running: &AtomicBool) {}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[expect(
+    unsafe_code,
+    reason = "a thread's scheduling policy is set through the C library"
+)]
+fn set_idle_priority(tid: libc::pid_t) {
+    let parameters = libc::sched_param { sched_priority: 0 };
+    // SAFETY: `parameters` lives through the call, which only reads it; a thread that ended
+    // meanwhile makes the call fail, which changes nothing.
+    unsafe { libc::sched_setscheduler(tid, libc::SCHED_IDLE, &raw const parameters) };
 }
 
 /// The store's table files (`.sst`) under `folder`, however deep.

@@ -152,11 +152,16 @@ impl Snapshot {
 	/// This is a helper method used by both iterators and optimized operations
 	/// like count
 	pub(crate) fn collect_iter_state(&self) -> Result<IterState> {
+		// Whisk: the locks in the order every writer takes them (active memtable, level
+		// manifest, immutable memtables; see `flush_immutable_to_sst` and `rotate_memtable`).
+		// Upstream took the immutable memtables before the manifest, and a read holding them
+		// waited for a flush holding the manifest, which waited for the read: every thread
+		// using the store then blocked for good (`api/tests/store_flush.rs`).
 		let active = guardian::ArcRwLockReadGuardian::take(Arc::clone(&self.core.active_memtable))?;
-		let immutable =
-			guardian::ArcRwLockReadGuardian::take(Arc::clone(&self.core.immutable_memtables))?;
 		let manifest =
 			guardian::ArcRwLockReadGuardian::take(Arc::clone(&self.core.level_manifest))?;
+		let immutable =
+			guardian::ArcRwLockReadGuardian::take(Arc::clone(&self.core.immutable_memtables))?;
 
 		Ok(IterState {
 			active: active.clone(),
