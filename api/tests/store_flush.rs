@@ -213,7 +213,6 @@ fn child() -> ExitCode {
         println!("tables on disk: {tables}");
         whisk_api::db::close(db, &config.database_url).await;
     });
-    writing.store(false, Ordering::Relaxed);
     lowering
         .join()
         .expect("the thread lowering the flush threads");
