@@ -22,6 +22,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// The one test this binary runs, as `cargo test` lists and reports it.
+const TEST: &str = "a_full_memtable_is_written_to_disk_each_time_while_writes_and_reads_go_on";
 /// Set in the child, which does the writing.
 const CHILD: &str = "WHISK_STORE_FLUSH_CHILD";
 const MEMTABLE_BYTES: usize = 128 * 1024;
@@ -44,7 +46,7 @@ fn main() -> ExitCode {
     // `cargo test` passes the harness's arguments (filters, --list): a test named after the
     // file is all there is.
     if std::env::args().any(|arg| arg == "--list") {
-        println!("a_full_memtable_is_written_to_disk_each_time_while_writes_and_reads_go_on: test");
+        println!("{TEST}: test");
         return ExitCode::SUCCESS;
     }
     let (status, stdout, stderr) = run_child();
@@ -71,9 +73,7 @@ fn main() -> ExitCode {
     ];
     let failures: Vec<String> = failures.into_iter().flatten().collect();
     if failures.is_empty() {
-        println!(
-            "test a_full_memtable_is_written_to_disk_each_time_while_writes_and_reads_go_on ... ok"
-        );
+        println!("test {TEST} ... ok");
         ExitCode::SUCCESS
     } else {
         eprintln!("child stdout:\n{stdout}\nchild stderr:\n{stderr}");
