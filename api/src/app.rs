@@ -25,7 +25,7 @@ use crate::db::availability::Availability;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::mail::Mailer;
-use crate::mail::outbox::Outbox;
+use crate::mail::outbox::{Outbox, Renderers};
 use crate::state::{AppState, Services};
 use crate::uploads::ImageCache;
 use crate::{
@@ -90,13 +90,23 @@ impl AppState {
         if migrated > 0 {
             tracing::info!(migrated, rate = %config.gst.default_rate, "products from before GST got the default rate");
         }
-        let invoices =
-            orders::invoice_mail::renderer(db.clone(), config.shop.clone(), config.upi.clone());
+        let renderers = Renderers {
+            invoices: orders::invoice_mail::renderer(
+                db.clone(),
+                config.shop.clone(),
+                config.upi.clone(),
+            ),
+            bodies: orders::placed_mail::renderer(
+                db.clone(),
+                config.shop.name.clone(),
+                config.shop.email.clone(),
+            ),
+        };
         let outbox = Outbox::new(
             db.clone(),
             mailer,
             format!("{:08x}", rand::random::<u32>()),
-            Some(invoices),
+            Some(renderers),
         );
         let placements = orders::group_commit::PlacementQueue::new(outbox.node());
         let background = crate::background::Tasks::default();

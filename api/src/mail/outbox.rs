@@ -4,11 +4,16 @@
 //! due messages every [`INTERVAL`], which picks up retries and messages of a node that died.
 //!
 //! An order placement stores its mails already claimed by its node ([`StoreClaim`]) and hands
-//! their ids over with [`Outbox::send_stored`], so they go out without a claim of their own: a
+//! them over with [`Outbox::send_placed`], so they go out without a claim of their own: a
 //! claim is a write of every message (about 0.16 ms each), and looking for due messages goes
 //! through an index whose cost grows with the messages sent since SurrealKV last wrote its
 //! memtable out (`mail::repo::claim_due`). That look runs on the timer and for messages stored
 //! unclaimed, and sends a placement's mails after the lease when its node died first.
+//!
+//! A placement's mails are stored without their text and HTML, about half of what an order
+//! wrote (6.5 of 12.7 KB): the placing node hands them over with it in memory, and a message
+//! sent from the database (after a restart, a retry, or another node's lease running out) is
+//! rendered again from its order by the [`Renderers`] the orders module gives.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -16,6 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use anyhow::Context;
 use futures::StreamExt;
 use surrealdb::types::{Datetime, RecordId};
 use tokio::sync::Notify;
@@ -32,6 +38,26 @@ pub type InvoiceRenderer = Arc<
         + Sync,
 >;
 
+/// Renders the text and HTML of a mail stored without them, from the order it is about and the
+/// name of its template (`None` when the order is gone).
+pub type BodyRenderer = Arc<
+    dyn Fn(
+            RecordId,
+            String,
+        )
+            -> Pin<Box<dyn Future<Output = anyhow::Result<Option<(String, String)>>> + Send>>
+        + Send
+        + Sync,
+>;
+
+/// What renders the parts of order mails that are not stored; without them such mails fail
+/// (and are tried again later) and go without invoices.
+#[derive(Clone)]
+pub struct Renderers {
+    pub invoices: InvoiceRenderer,
+    pub bodies: BodyRenderer,
+}
+
 /// How often each node looks for due messages when nothing woke it.
 pub const INTERVAL: Duration = Duration::from_secs(5);
 /// How long a claim lasts: a node that dies while sending leaves the message to others after it.
@@ -40,6 +66,11 @@ pub const LEASE: Duration = Duration::from_secs(120);
 pub const MAX_TRIES: i64 = 8;
 /// Messages claimed per look.
 const BATCH: u32 = 64;
+/// How long after being handed over a message of this node's claim is sent as handed, without
+/// reading it back: a quarter of [`LEASE`], so the claim is surely still this node's even on a
+/// node whose clock runs a minute ahead (see [`StoreClaim`]). Later ones are read back, and
+/// sent only when the claim still holds.
+const SENT_AS_HANDED: Duration = Duration::from_secs(30);
 /// Messages sent at once, each over a connection of its own. With `TCP_NODELAY` on them (the
 /// patched lettre, `vendor/lettre`) one connection sends hundreds of messages a second, and
 /// eight kept up with 500 orders a second (1,000 mails) in the orders bench while leaving the
@@ -82,47 +113,65 @@ pub struct Outbox {
     /// This node's name in the claims, for the logs.
     node: String,
     wake: Notify,
-    /// Messages stored under this node's claim and handed over by id, not sent yet.
-    listed: std::sync::Mutex<Vec<RecordId>>,
+    /// Messages stored under this node's claim and handed over, not sent yet.
+    handed: std::sync::Mutex<Vec<Handed>>,
     /// Whether the next look also looks for due messages through the index.
     look_for_due: AtomicBool,
-    invoices: Option<InvoiceRenderer>,
+    renderers: Option<Renderers>,
+}
+
+/// A message stored under this node's claim and handed to its outbox.
+enum Handed {
+    /// By id: read back before it is sent.
+    Id(RecordId),
+    /// With what it says, handed over at `at`: sent as it is within [`SENT_AS_HANDED`].
+    Message {
+        at: std::time::Instant,
+        message: Box<Claimed>,
+    },
 }
 
 impl Outbox {
-    /// An outbox sending through `mailer`, claiming messages as `node`; `invoices` renders
-    /// the invoices that mails carry (without it they go without).
-    pub fn new(
-        db: Db,
-        mailer: Mailer,
-        node: String,
-        invoices: Option<InvoiceRenderer>,
-    ) -> Arc<Outbox> {
+    /// An outbox sending through `mailer`, claiming messages as `node`, with `renderers` for
+    /// what order mails do not store.
+    pub fn new(db: Db, mailer: Mailer, node: String, renderers: Option<Renderers>) -> Arc<Outbox> {
         Arc::new(Outbox {
             db,
             mailer,
             node,
             wake: Notify::new(),
-            listed: std::sync::Mutex::new(Vec::new()),
+            handed: std::sync::Mutex::new(Vec::new()),
             look_for_due: AtomicBool::new(false),
-            invoices,
+            renderers,
         })
     }
 
-    /// Renders what a message carries, then sends it.
+    /// Renders what a message does not store, then sends it.
     async fn send(&self, message: &Claimed) -> anyhow::Result<()> {
+        let (body, html) = match (&message.template, &message.order) {
+            (Some(template), Some(order)) if message.body.is_empty() => {
+                let renderers = self.renderers.as_ref().with_context(|| {
+                    format!("no renderer for the order mail template '{template}'")
+                })?;
+                let (body, html) = (renderers.bodies)(order.clone(), template.clone())
+                    .await?
+                    .context("the order this mail is about is gone")?;
+                (body, Some(html))
+            }
+            _ => (message.body.clone(), message.html.clone()),
+        };
         let mut attachments = Vec::new();
         if message.attach_invoice == Some(true)
-            && let (Some(order), Some(invoices)) = (&message.order, &self.invoices)
+            && let (Some(order), Some(renderers)) = (&message.order, &self.renderers)
         {
-            attachments.extend(invoices(order.clone()).await?);
+            attachments.extend((renderers.invoices)(order.clone()).await?);
         }
         self.mailer
             .send(
                 &message.recipient,
                 &message.subject,
-                message.body.clone(),
-                message.html.clone(),
+                body,
+                html,
                 attachments,
             )
             .await
@@ -153,12 +202,25 @@ impl Outbox {
     /// transaction that committed: they are read by id and sent, without a claim of their own
     /// or a look for due messages (see the module's note).
     pub fn send_stored(&self, ids: Vec<RecordId>) {
-        self.lock_listed().extend(ids);
+        self.lock_handed().extend(ids.into_iter().map(Handed::Id));
         self.wake.notify_one();
     }
 
-    fn lock_listed(&self) -> std::sync::MutexGuard<'_, Vec<RecordId>> {
-        self.listed
+    /// As [`Outbox::send_stored`], for messages handed over with what they say (their text and
+    /// HTML, which the database need not hold): sent without reading them back, unless they
+    /// wait longer than [`SENT_AS_HANDED`] to go.
+    pub fn send_placed(&self, messages: Vec<Claimed>) {
+        let at = std::time::Instant::now();
+        self.lock_handed()
+            .extend(messages.into_iter().map(|message| Handed::Message {
+                at,
+                message: Box::new(message),
+            }));
+        self.wake.notify_one();
+    }
+
+    fn lock_handed(&self) -> std::sync::MutexGuard<'_, Vec<Handed>> {
+        self.handed
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -177,16 +239,30 @@ impl Outbox {
     pub async fn drain(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
         loop {
-            let listed: Vec<RecordId> = {
-                let mut listed = self.lock_listed();
-                let take = listed.len().min(BATCH as usize);
-                listed.drain(..take).collect()
+            let handed: Vec<Handed> = {
+                let mut handed = self.lock_handed();
+                let take = handed.len().min(BATCH as usize);
+                handed.drain(..take).collect()
             };
-            if listed.is_empty() {
+            if handed.is_empty() {
                 break;
             }
-            let batch = repo::claimed_by(&self.db, &self.node, listed).await?;
-            sent += self.send_batch(batch).await?;
+            let mut as_handed = Vec::new();
+            let mut read_back = Vec::new();
+            for handed in handed {
+                match handed {
+                    Handed::Message { at, message } if at.elapsed() < SENT_AS_HANDED => {
+                        as_handed.push(*message);
+                    }
+                    Handed::Message { message, .. } => read_back.push(message.id),
+                    Handed::Id(id) => read_back.push(id),
+                }
+            }
+            sent += self.send_batch(as_handed).await?;
+            if !read_back.is_empty() {
+                let batch = repo::claimed_by(&self.db, &self.node, read_back).await?;
+                sent += self.send_batch(batch).await?;
+            }
         }
         if self.look_for_due.swap(false, Ordering::AcqRel) {
             loop {

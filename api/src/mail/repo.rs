@@ -17,9 +17,13 @@ pub struct Claimed {
     /// The mailbox it goes to.
     pub recipient: String,
     pub subject: String,
+    /// Empty when [`Claimed::template`] renders it.
     pub body: String,
     /// The HTML twin of the body, if any.
     pub html: Option<String>,
+    /// What renders the body and HTML from the order when they are not stored (see the
+    /// outbox's `Renderers`).
+    pub template: Option<String>,
     /// Tries so far, this one included.
     pub attempts: i64,
     /// The order it is about, if any.
@@ -66,7 +70,7 @@ pub async fn claim_due(
              LET $until = time::now() + $lease; \
              LET $due = SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit; \
              UPDATE $due SET due_at = $until, attempts += 1, claimed_by = $node \
-             RETURN id, recipient, subject, body, html, attempts, order, attach_invoice; \
+             RETURN id, recipient, subject, body, html, template, attempts, order, attach_invoice; \
              COMMIT;",
         )
         .bind(("limit", i64::from(limit)))
@@ -96,7 +100,7 @@ pub async fn claim_due(
 pub async fn claimed_by(db: &Db, node: &str, ids: Vec<RecordId>) -> anyhow::Result<Vec<Claimed>> {
     let mut response = db
         .query(
-            "SELECT id, recipient, subject, body, html, attempts, order, attach_invoice FROM $ids \
+            "SELECT id, recipient, subject, body, html, template, attempts, order, attach_invoice FROM $ids \
              WHERE pending = true AND claimed_by = $node",
         )
         .bind(("ids", ids))

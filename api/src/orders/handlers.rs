@@ -189,7 +189,7 @@ pub async fn create(
     let envelope = match placed {
         workflow::Placed::New { order, mails } => {
             // Its confirmation mails committed with it.
-            state.outbox.send_stored(mails);
+            state.outbox.send_placed(mails);
             OrderEnvelope {
                 order: order.view(state.config.upi.as_ref()),
             }

@@ -2,7 +2,9 @@
 //! rupees: the confirmation to the customer and a notice to the shop when it is placed, and a
 //! note to the customer when it ships, is delivered or is cancelled. They are written to the
 //! outbox in the order's own transaction (see `orders::repo`), so a mail goes exactly when the
-//! change commits, and the outbox sends it after (checkout never waits on SMTP).
+//! change commits, and the outbox sends it after (checkout never waits on SMTP). A placement's
+//! two mails are stored without their text, which is rendered again from the order when the
+//! outbox sends them from the database ([`placed_template`], `orders::placed_mail`).
 
 use pricing::{Money, format_inr};
 use serde::Serialize;
@@ -15,6 +17,9 @@ use crate::orders::types::{OrderStatus, PaymentMethod};
 /// Stands for the order number in a mail written before the order is numbered: the placement
 /// fills it in once its group is numbered (`orders::repo::place`).
 pub const ORDER_NUMBER: &str = "{order}";
+
+/// The outbox's names (its `template` field) for the mails [`placed`] gives, in its order.
+pub const PLACED_TEMPLATES: [&str; 2] = ["order_confirmation", "order_notice"];
 
 /// The shop's colour in mails (the web app's primary blue).
 const BRAND: &str = "#0b57d0";
@@ -186,6 +191,27 @@ pub fn placed(shop: &str, shop_email: &str, fields: &OrderFields) -> Vec<OrderMa
             attach_invoice: false,
         },
     ]
+}
+
+/// The text and HTML of the mail [`PLACED_TEMPLATES`] names `template`, for the order numbered
+/// `number` whose fields are `fields`: as [`placed`] gave them when it was placed, if the order has
+/// not been edited since (an edited order's mail shows it as it is now). `None` for a name that
+/// is none of them.
+pub fn placed_template(
+    shop: &str,
+    shop_email: &str,
+    fields: &OrderFields,
+    number: &str,
+    template: &str,
+) -> Option<(String, String)> {
+    let index = PLACED_TEMPLATES.iter().position(|name| *name == template)?;
+    let mail = placed(shop, shop_email, fields).into_iter().nth(index)?;
+    Some((numbered(&mail.body, number), numbered(&mail.html, number)))
+}
+
+/// `text` with [`ORDER_NUMBER`] replaced by the order's number.
+pub fn numbered(text: &str, number: &str) -> String {
+    text.replace(ORDER_NUMBER, number)
 }
 
 /// The customer's note of a status change, for the changes they hear about.

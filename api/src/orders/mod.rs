@@ -7,6 +7,7 @@ pub mod handlers;
 pub mod invoice_mail;
 pub mod lines;
 pub mod mails;
+pub mod placed_mail;
 pub mod repo;
 pub mod timeline;
 pub mod types;

@@ -15,8 +15,9 @@ use crate::db::Db;
 use crate::db::errors::{Failure, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::mail::outbox::StoreClaim;
+use crate::mail::repo::Claimed;
 use crate::orders::lines::{CurrentProduct, PricedLine};
-use crate::orders::mails::ORDER_NUMBER;
+use crate::orders::mails::{self, PLACED_TEMPLATES};
 use crate::orders::types::{
     Order, OrderCoupon, OrderCustomer, OrderDelivery, OrderFilter, OrderItem, OrderStatus,
     PaymentMethod, PaymentStatus, PlaceOfSupply,
@@ -657,8 +658,9 @@ pub struct NewOrder {
     pub max_pending: Option<u32>,
     /// The coupon it uses, counted in the same transaction.
     pub coupon: Option<CouponUse>,
-    /// The mails the order sends when placed, `{order}` standing for its number.
-    pub mails: Vec<crate::orders::mails::OrderMail>,
+    /// The mails the order sends when placed, as `mails::placed` gives them (stored under
+    /// the names of `mails::PLACED_TEMPLATES`), `{order}` standing for its number.
+    pub mails: Vec<mails::OrderMail>,
 }
 
 /// A coupon an order uses: the record and the version of its terms the order was priced with.
@@ -696,11 +698,50 @@ impl Placing {
     }
 
     /// The ids its mails are stored under, `mail:<order key>-<n>`: known before the
-    /// transaction, so the outbox reads them by id (`Outbox::send_stored`) rather than look
+    /// transaction, so the outbox is handed them (`Outbox::send_placed`) rather than look
     /// through its due index.
-    pub fn mail_ids(&self) -> Vec<RecordId> {
-        (0..self.order.mails.len())
-            .map(|n| RecordId::new("mail", format!("{}-{n}", self.id.key())))
+    fn mail_ids(&self) -> impl Iterator<Item = RecordId> + '_ {
+        (0..self.order.mails.len()).map(|n| RecordId::new("mail", format!("{}-{n}", self.id.key())))
+    }
+
+    /// Its mails as this node's outbox is to send them once the order is placed, with the text
+    /// and HTML that the database does not store (see [`MailRow`]).
+    pub fn mails(&self) -> PlacedMails {
+        PlacedMails {
+            order: self.id.record(),
+            mails: self
+                .mail_ids()
+                .zip(self.order.mails.iter().cloned())
+                .collect(),
+        }
+    }
+}
+
+/// The mails of an order being placed, for its node's outbox (`Outbox::send_placed`).
+#[derive(Debug)]
+pub struct PlacedMails {
+    order: RecordId,
+    mails: Vec<(RecordId, mails::OrderMail)>,
+}
+
+impl PlacedMails {
+    /// The mails as stored under this node's claim, the order placed as `number`, with their
+    /// text and HTML.
+    pub fn numbered(self, number: &str) -> Vec<Claimed> {
+        self.mails
+            .into_iter()
+            .zip(PLACED_TEMPLATES)
+            .map(|((id, mail), template)| Claimed {
+                id,
+                recipient: mail.recipient,
+                subject: mails::numbered(&mail.subject, number),
+                body: mails::numbered(&mail.body, number),
+                html: Some(mails::numbered(&mail.html, number)),
+                template: Some(template.to_owned()),
+                attempts: 1,
+                order: Some(self.order.clone()),
+                attach_invoice: Some(mail.attach_invoice),
+            })
             .collect()
     }
 }
@@ -731,7 +772,9 @@ struct KeyRow {
     order: RecordId,
 }
 
-/// An order mail as a placement inserts it into the outbox, its number filled in.
+/// An order mail as a placement inserts it into the outbox, its number filled in: without its
+/// text and HTML, two thirds of its bytes, which the placing node hands its outbox in memory
+/// and any other renders from the order by `template` (`orders::placed_mail`).
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 struct MailRow {
@@ -740,8 +783,10 @@ struct MailRow {
     recipient: String,
     order: RecordId,
     subject: String,
+    /// Empty: `template` renders it.
     body: String,
-    html: String,
+    /// One of `orders::mails::PLACED_TEMPLATES`.
+    template: String,
     attach_invoice: bool,
     /// The placing node's claim (`mail::outbox::StoreClaim`), so it sends them at once; given
     /// here with the fields that would otherwise take their schema `DEFAULT`s, expressions
@@ -830,13 +875,14 @@ impl PlacementRows {
                     .mails
                     .iter()
                     .zip(placing.mail_ids())
-                    .map(|(mail, mail_id)| MailRow {
+                    .zip(PLACED_TEMPLATES)
+                    .map(|((mail, mail_id), template)| MailRow {
                         id: mail_id,
                         recipient: mail.recipient.clone(),
                         order: id.clone(),
-                        subject: mail.subject.replace(ORDER_NUMBER, &number),
-                        body: mail.body.replace(ORDER_NUMBER, &number),
-                        html: mail.html.replace(ORDER_NUMBER, &number),
+                        subject: mails::numbered(&mail.subject, &number),
+                        body: String::new(),
+                        template: template.to_owned(),
                         attach_invoice: mail.attach_invoice,
                         created_at: claim.at,
                         pending: true,
@@ -1014,7 +1060,7 @@ pub async fn update(
     fields: OrderFields,
     work: &StockWork,
     documents: Documents,
-    mails: Vec<crate::orders::mails::OrderMail>,
+    mails: Vec<mails::OrderMail>,
 ) -> Result<(), WriteError> {
     let (moves, price_checks) = work.bound();
     let mut response = db
@@ -1098,6 +1144,22 @@ pub async fn find(db: &Db, id: &OrderId) -> anyhow::Result<Option<OrderRow>> {
         .await
         .context("loading an order")?;
     response.take(0).context("reading an order")
+}
+
+/// The number (ORD1001) and fields of order `order` (`shop_order:<key>`), if there is one: what
+/// its placement mails are rendered from.
+pub async fn numbered_fields(
+    db: &Db,
+    order: RecordId,
+) -> anyhow::Result<Option<(String, OrderFields)>> {
+    let mut response = db
+        .query("SELECT VALUE order_id FROM ONLY $order; SELECT * FROM ONLY $order")
+        .bind(("order", order))
+        .await
+        .context("loading an order for its mail")?;
+    let number: Option<String> = response.take(0).context("reading an order for its mail")?;
+    let fields: Option<OrderFields> = response.take(1).context("reading an order for its mail")?;
+    Ok(number.zip(fields))
 }
 
 /// The order an Idempotency-Key of this sender (a customer or an admin) created, if any, under

@@ -17,6 +17,7 @@ use crate::db::retry::{Attempt, too_busy, until_settled};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::error::{ApiError, ErrorCode};
 use crate::invoices::series;
+use crate::mail::repo::Claimed;
 use crate::orders::group_commit::PlacementQueue;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::mails;
@@ -358,11 +359,11 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 /// What placing an order gave.
 #[derive(Debug)]
 pub enum Placed {
-    /// The new order, as stored, and the ids of the mails stored with it, claimed by this
-    /// node (for `Outbox::send_stored`).
+    /// The new order, as stored, and the mails stored with it, claimed by this node, with
+    /// what they say (for `Outbox::send_placed`).
     New {
         order: Box<OrderRow>,
-        mails: Vec<RecordId>,
+        mails: Vec<Claimed>,
     },
     /// The order a replayed Idempotency-Key first placed.
     Replayed(OrderId),
@@ -452,14 +453,14 @@ pub async fn place(
             };
             let mark = catalog.mark();
             let placing = repo::Placing::new(order, &work);
-            let mails = placing.mail_ids();
+            let mails = placing.mails();
             let placed = placements.place(db, placing).await;
             match placed {
                 Ok(row) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(Placed::New {
+                        mails: mails.numbered(&row.order_id),
                         order: Box::new(row),
-                        mails,
                     }))
                 }
                 Err(WriteError::OutOfStock { product, left }) => Err(out_of_stock(

@@ -273,3 +273,114 @@ async fn the_delivered_mail_carries_the_tax_invoice_as_a_pdf() {
         "only the delivered mail carries it"
     );
 }
+
+/// A mail file as its text: the headers that differ between two sendings of the same mail (its
+/// date, id and part boundaries) taken out.
+fn mail_text(path: &std::path::Path) -> String {
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let mut boundaries = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find("boundary=\"") {
+        let after = &rest[start + "boundary=\"".len()..];
+        let end = after.find('"').unwrap();
+        boundaries.push(after[..end].to_owned());
+        rest = &after[end..];
+    }
+    for boundary in boundaries {
+        text = text.replace(&boundary, "BOUNDARY");
+    }
+    text.lines()
+        .filter(|line| !line.starts_with("Date: ") && !line.starts_with("Message-ID: "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The texts of the mail files in `dir`, sorted.
+fn mail_texts(dir: &std::path::Path) -> Vec<String> {
+    let mut texts: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "eml"))
+        .map(|entry| mail_text(&entry.path()))
+        .collect();
+    texts.sort();
+    texts
+}
+
+#[tokio::test]
+async fn a_placements_mails_sent_from_the_database_are_rendered_from_the_order_as_they_were_sent() {
+    let (app, root) = crate::orders::shop().await;
+    let flour = crate::orders::product(&app, &root, "Bread <Flour> 1 kg", "80", 10).await;
+    let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    let before = app.outbox_count();
+    let (status, placed) = crate::orders::place(
+        &app,
+        &customer,
+        crate::orders::checkout(&[(&flour, 3, 80.0)]),
+    )
+    .await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderId"].as_str().unwrap().to_owned();
+    for _ in 0..100 {
+        if app.outbox_count() >= before + 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(app.outbox_count(), before + 2, "sent at once from memory");
+    let sent_at_once: Vec<String> = mail_texts(&app.data_dir.path().join("data/outbox"))
+        .into_iter()
+        .filter(|text| text.contains(&number))
+        .collect();
+    assert_eq!(sent_at_once.len(), 2, "{sent_at_once:?}");
+
+    #[derive(Debug, PartialEq, SurrealValue)]
+    #[surreal(crate = "surrealdb::types")]
+    struct Stored {
+        body: String,
+        html: Option<String>,
+        template: Option<String>,
+    }
+    let order = RecordId::new("shop_order", placed["order"]["_id"].as_str().unwrap());
+    let stored: Vec<Stored> = app
+        .db
+        .query("SELECT body, html, template, id FROM mail WHERE order = $order ORDER BY id")
+        .bind(("order", order.clone()))
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
+    assert_eq!(
+        stored,
+        ["order_confirmation", "order_notice"].map(|template| Stored {
+            body: String::new(),
+            html: None,
+            template: Some(template.to_owned()),
+        }),
+        "stored without their text, by template"
+    );
+
+    // As if the placing node had stopped before sending them: due again, unclaimed.
+    app.db
+        .query("UPDATE mail SET pending = true, due_at = time::now(), claimed_by = NONE WHERE order = $order")
+        .bind(("order", order))
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let config = Config::for_tests(other.path().join("db"), other.path().join("dist"));
+    let shop = config.shop;
+    let renderers = whisk_api::mail::outbox::Renderers {
+        invoices: whisk_api::orders::invoice_mail::renderer(app.db.clone(), shop.clone(), None),
+        bodies: whisk_api::orders::placed_mail::renderer(app.db.clone(), shop.name, shop.email),
+    };
+    let mailer = Mailer::new(None, &config.mail_from, other.path()).unwrap();
+    let node = Outbox::new(app.db.clone(), mailer, "node1".to_owned(), Some(renderers));
+    assert_eq!(node.drain_once().await.unwrap(), 2);
+    let sent_again = mail_texts(&other.path().join("outbox"));
+    assert_eq!(
+        sent_again, sent_at_once,
+        "the same mails, rendered from the order"
+    );
+}

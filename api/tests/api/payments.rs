@@ -1,10 +1,13 @@
 //! Delivery charges, the checkout's PIN code, phone and payment method, UPI payment links and
 //! their QR codes, and admins marking payments.
 
+use std::path::PathBuf;
+
 use pricing::{DeliveryTerms, GstRate, Money};
 use reqwest::Method;
 use serde_json::{Value, json};
 use surrealdb::types::SurrealValue;
+use whisk_api::config::Config;
 
 use crate::helpers::TestApp;
 use crate::orders::{checkout, place, product, send, shop, shop_with};
@@ -292,24 +295,32 @@ async fn order_mails(app: &TestApp) -> Vec<(String, String, String, String)> {
         subject: String,
         body: String,
         html: Option<String>,
+        order: surrealdb::types::RecordId,
+        template: Option<String>,
     }
     let rows: Vec<Row> = app
         .db
-        .query("SELECT recipient, subject, body, html, created_at FROM mail WHERE order != NONE ORDER BY created_at")
+        .query("SELECT recipient, subject, body, html, order, template, created_at FROM mail WHERE order != NONE ORDER BY created_at")
         .await
         .unwrap()
         .take(0)
         .unwrap();
-    rows.into_iter()
-        .map(|row| {
-            (
-                row.recipient,
-                row.subject,
-                row.body,
-                row.html.unwrap_or_default(),
-            )
-        })
-        .collect()
+    // A placement's mails are stored without their text: the outbox renders it from the order.
+    let shop = Config::for_tests(PathBuf::new(), PathBuf::new()).shop;
+    let render = whisk_api::orders::placed_mail::renderer(app.db.clone(), shop.name, shop.email);
+    let mut mails = Vec::new();
+    for row in rows {
+        let (body, html) = match row.template {
+            Some(template) => {
+                assert_eq!(row.body, "", "{template} is stored without its text");
+                assert_eq!(row.html, None, "{template} is stored without its HTML");
+                render(row.order, template).await.unwrap().unwrap()
+            }
+            None => (row.body, row.html.unwrap_or_default()),
+        };
+        mails.push((row.recipient, row.subject, body, html));
+    }
+    mails
 }
 
 #[tokio::test]
