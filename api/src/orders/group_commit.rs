@@ -112,17 +112,20 @@ fn answer_of(
 /// Places `group` in one transaction, or, when that is refused, each alone, their mails claimed
 /// by `node`; `last` is the order counter as last seen, kept up to date.
 async fn place_group(db: &Db, node: &str, group: Vec<Waiting>, last: &mut Option<i64>) {
-    if group.len() > 1 {
-        let orders: Vec<Placing> = group.iter().map(|waiting| waiting.order.clone()).collect();
-        if let Ok(rows) = place_numbered(db, node, &orders, last).await {
-            for (waiting, row) in group.into_iter().zip(rows) {
-                let _ = waiting.answer.send(Ok(row));
-            }
-            return;
+    let (orders, answers): (Vec<Placing>, Vec<_>) = group
+        .into_iter()
+        .map(|waiting| (waiting.order, waiting.answer))
+        .unzip();
+    if orders.len() > 1
+        && let Ok(rows) = place_numbered(db, node, &orders, last).await
+    {
+        for (answer, row) in answers.into_iter().zip(rows) {
+            let _ = answer.send(Ok(row));
         }
+        return;
     }
-    for Waiting { order, answer } in group {
-        let placed = place_numbered(db, node, std::slice::from_ref(&order), last)
+    for (order, answer) in orders.iter().zip(answers) {
+        let placed = place_numbered(db, node, std::slice::from_ref(order), last)
             .await
             .and_then(|rows| {
                 rows.into_iter().next().ok_or_else(|| {

@@ -659,7 +659,8 @@ pub struct NewOrder {
     /// The coupon it uses, counted in the same transaction.
     pub coupon: Option<CouponUse>,
     /// The mails the order sends when placed, as `mails::placed` gives them (stored under
-    /// the names of `mails::PLACED_TEMPLATES`), `{order}` standing for its number.
+    /// the names of `mails::PLACED_TEMPLATES`), `{order}` standing for its number. Once it is
+    /// a [`Placing`], their text and HTML are with its node's outbox ([`PlacedMails`]).
     pub mails: Vec<mails::OrderMail>,
 }
 
@@ -688,40 +689,57 @@ pub struct Placing {
 }
 
 impl Placing {
-    /// The order `order` with a new id, taking the stock `work` moves.
-    pub fn new(order: NewOrder, work: &StockWork) -> Placing {
-        Placing {
-            id: OrderId::generate(),
+    /// The order `order` with a new id, taking the stock `work` moves, and its mails for this
+    /// node's outbox to send once it is placed. The mails' text and HTML, which the database
+    /// does not store (see [`MailRow`]), move to the outbox's copy rather than being cloned.
+    pub fn new(mut order: NewOrder, work: &StockWork) -> (Placing, PlacedMails) {
+        let id = OrderId::generate();
+        let mails = PlacedMails {
+            order: id.record(),
+            mails: mail_slots(&id, order.mails.len())
+                .zip(order.mails.iter_mut())
+                .map(|((mail_id, template), mail)| {
+                    let text = mails::OrderMail {
+                        recipient: mail.recipient.clone(),
+                        subject: mail.subject.clone(),
+                        body: std::mem::take(&mut mail.body),
+                        html: std::mem::take(&mut mail.html),
+                        attach_invoice: mail.attach_invoice,
+                    };
+                    (mail_id, template, text)
+                })
+                .collect(),
+        };
+        let placing = Placing {
+            id,
             order,
             work: work.clone(),
-        }
+        };
+        (placing, mails)
     }
 
-    /// The ids its mails are stored under, `mail:<order key>-<n>`: known before the
-    /// transaction, so the outbox is handed them (`Outbox::send_placed`) rather than look
-    /// through its due index.
-    fn mail_ids(&self) -> impl Iterator<Item = RecordId> + '_ {
-        (0..self.order.mails.len()).map(|n| RecordId::new("mail", format!("{}-{n}", self.id.key())))
+    /// Its mails as stored: id, template and mail.
+    fn stored_mails(&self) -> impl Iterator<Item = (RecordId, &'static str, &mails::OrderMail)> {
+        mail_slots(&self.id, self.order.mails.len())
+            .zip(&self.order.mails)
+            .map(|((id, template), mail)| (id, template, mail))
     }
+}
 
-    /// Its mails as this node's outbox is to send them once the order is placed, with the text
-    /// and HTML that the database does not store (see [`MailRow`]).
-    pub fn mails(&self) -> PlacedMails {
-        PlacedMails {
-            order: self.id.record(),
-            mails: self
-                .mail_ids()
-                .zip(self.order.mails.iter().cloned())
-                .collect(),
-        }
-    }
+/// The ids and templates (`mails::PLACED_TEMPLATES`, in turn) of the `count` mails of order
+/// `id`. The ids, `mail:<order key>-<n>`, are known before the transaction, so the outbox is
+/// handed them (`Outbox::send_placed`) rather than look through its due index.
+fn mail_slots(id: &OrderId, count: usize) -> impl Iterator<Item = (RecordId, &'static str)> + '_ {
+    (0..count)
+        .map(|n| RecordId::new("mail", format!("{}-{n}", id.key())))
+        .zip(PLACED_TEMPLATES)
 }
 
 /// The mails of an order being placed, for its node's outbox (`Outbox::send_placed`).
 #[derive(Debug)]
 pub struct PlacedMails {
     order: RecordId,
-    mails: Vec<(RecordId, mails::OrderMail)>,
+    mails: Vec<(RecordId, &'static str, mails::OrderMail)>,
 }
 
 impl PlacedMails {
@@ -730,8 +748,7 @@ impl PlacedMails {
     pub fn numbered(self, number: &str) -> Vec<Claimed> {
         self.mails
             .into_iter()
-            .zip(PLACED_TEMPLATES)
-            .map(|((id, mail), template)| Claimed {
+            .map(|(id, template, mail)| Claimed {
                 id,
                 recipient: mail.recipient,
                 subject: mails::numbered(&mail.subject, number),
@@ -871,12 +888,9 @@ impl PlacementRows {
                 });
             }
             rows.mails.extend(
-                order
-                    .mails
-                    .iter()
-                    .zip(placing.mail_ids())
-                    .zip(PLACED_TEMPLATES)
-                    .map(|((mail, mail_id), template)| MailRow {
+                placing
+                    .stored_mails()
+                    .map(|(mail_id, template, mail)| MailRow {
                         id: mail_id,
                         recipient: mail.recipient.clone(),
                         order: id.clone(),

@@ -452,8 +452,7 @@ pub async fn place(
                 coupon: coupon.map(|(_, _, used)| used),
             };
             let mark = catalog.mark();
-            let placing = repo::Placing::new(order, &work);
-            let mails = placing.mails();
+            let (placing, mails) = repo::Placing::new(order, &work);
             let placed = placements.place(db, placing).await;
             match placed {
                 Ok(row) => {
