@@ -209,11 +209,29 @@ async fn smtp_session(socket: tokio::net::TcpStream, delivered: &AtomicU64) -> s
     }
 }
 
+/// A running shop's store folder and the way to stop it.
+struct Running {
+    stop: tokio::sync::oneshot::Sender<()>,
+    served: tokio::task::JoinHandle<()>,
+    folder: tempfile::TempDir,
+}
+
+impl Running {
+    /// Stops the shop as `whisk serve` stops (its tasks ended, its store closed), then deletes
+    /// the folder: deleted under the running shop, a memtable flush under way failed and logged
+    /// SurrealKV errors at the end of the bench.
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        self.served.await.unwrap();
+        drop(self.folder);
+    }
+}
+
 async fn open_shop(
     buyers: usize,
     accounts: usize,
     smtp_url: Option<String>,
-) -> (Arc<Shop>, tempfile::TempDir) {
+) -> (Arc<Shop>, Running) {
     let folder = tempfile::tempdir().unwrap();
     let data = folder.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
@@ -228,10 +246,13 @@ async fn open_shop(
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     // As `whisk serve` serves: its sockets, and its allocator's trim every 30 s.
-    tokio::spawn(async move {
-        whisk_api::app::serve_on(state, listener, std::future::pending())
-            .await
-            .unwrap()
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(async move {
+        whisk_api::app::serve_on(state, listener, async {
+            let _ = stopped.await;
+        })
+        .await
+        .unwrap();
     });
     let client = Client::builder()
         .pool_max_idle_per_host(buyers * 2)
@@ -282,7 +303,12 @@ async fn open_shop(
     for (n, token) in tokens.into_iter().enumerate() {
         shop.buyers[n % buyers].lock().await.push((token, 0));
     }
-    (shop, folder)
+    let running = Running {
+        stop,
+        served,
+        folder,
+    };
+    (shop, running)
 }
 
 /// The token of the account `buyer` places its next order with: the one in use, or the next once
@@ -534,7 +560,7 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let folder = runtime.block_on(async {
+    runtime.block_on(async {
         let delivered = Arc::new(AtomicU64::new(0));
         let smtp_url = if std::env::var_os("ORDER_BENCH_MAIL_FILES").is_some() {
             None
@@ -542,7 +568,7 @@ fn main() {
             Some(smtp_sink(Arc::clone(&delivered)).await)
         };
         let smtp_url_set = smtp_url.is_some();
-        let (shop, folder) = open_shop(buyers, accounts, smtp_url).await;
+        let (shop, running) = open_shop(buyers, accounts, smtp_url).await;
         let mut products = Vec::new();
         for n in 0..40 {
             let price = format!("{}.50", 50 + n * 10);
@@ -601,12 +627,9 @@ fn main() {
                 println!("orders/{name}: the outbox sent the rest of the run's mail in {:.1} s after it", waited.as_secs_f64());
             }
         }
-        folder
+        drop(shop);
+        running.stop().await;
     });
-    // The shop's tasks end before its store's folder goes: deleted under the running shop, a
-    // memtable flush then failed and logged errors at the end of every bench process.
-    runtime.shutdown_timeout(Duration::from_secs(10));
-    drop(folder);
 }
 
 /// Waits until the relay has received no mail for half a second (at most a minute), so that the
