@@ -7,8 +7,12 @@ WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\
 export PATH="$ROOT/web/node_modules/.bin:$TOOLS_DIR/bin:$HOME/.cargo/bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export WHISK_BIN="${WHISK_BIN:-$CARGO_TARGET_DIR/release/whisk}"
+# Clippy lints the workspace's crates as they compile, as `.cargo/config.toml` says for cargo run
+# in the clone; set here too because cargo reads that file from the working directory, and a
+# script run from elsewhere would otherwise build without it (recompiling, and unlinted).
+export RUSTC_WORKSPACE_WRAPPER=clippy-driver
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1m==> %s\033[0m (%s)\n' "$*" "$(date +%T)"; }
 
 # Builds the server, the SurrealDB server, the tests and the example programs the scripts run,
 # all in one cargo invocation (so SurrealDB compiles once), unless SKIP_BUILD=1.

@@ -30,8 +30,8 @@ done
 mkdir -p "$TOOLS_DIR"
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   step "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once; a few minutes)"
-  # Not --locked: its lockfile names a crate version the registry may lack.
-  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS_DIR" --force
+  # Not --locked: its lockfile names a crate version the registry may lack. Not linted either.
+  RUSTC_WORKSPACE_WRAPPER="" cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS_DIR" --force
 fi
 
 stamp="$ROOT/web/node_modules/.whisk-lock-hash"

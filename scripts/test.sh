@@ -9,17 +9,32 @@ started=$SECONDS
 
 "$ROOT/scripts/setup.sh" --browser
 
-step "Formatting and lints: rustfmt, ESLint (clippy runs after the build)"
+step "Formatting and lints: rustfmt, ESLint (clippy runs in the Rust build)"
 cargo fmt --all --check --manifest-path "$ROOT/Cargo.toml"
 (cd "$ROOT/web" && npx eslint --max-warnings 0 .)
 
 "$ROOT/scripts/build-wasm.sh"
 
-step "Rust tests (release profile; this also builds the server binary the browser tests run)"
+step "Rust build of every target (release profile; the server binary the browser tests run too), warnings of clippy and rustc as errors"
+# Clippy lints the workspace's crates as they compile (RUSTC_WORKSPACE_WRAPPER, scripts/env.sh);
+# cargo prints the warnings of crates compiled earlier again, so a warm build fails the same way.
+build_log="$(mktemp)"
+# The benches apart: `--all-targets` would also build the examples with a test harness, a second
+# build of each beside the one the scripts run.
+{
+  cargo test --release --locked --workspace --no-run --manifest-path "$ROOT/Cargo.toml" &&
+    cargo test --release --locked --workspace --benches --no-run --manifest-path "$ROOT/Cargo.toml"
+} 2>&1 | tee "$build_log"
+if grep -qE '^(warning|error)' "$build_log"; then
+  echo "The Rust build printed warnings (above): the test command takes none." >&2
+  exit 1
+fi
+rm -f "$build_log"
+
+step "Rust tests"
 cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
 
-step "Clippy over every target, warnings as errors"
-cargo clippy --release --locked --workspace --all-targets --manifest-path "$ROOT/Cargo.toml" -- -D warnings
+step "Clippy over the pricing crate's wasm build, warnings as errors"
 cargo clippy --release --locked -p pricing --target wasm32-unknown-unknown --features wasm \
   --manifest-path "$ROOT/Cargo.toml" -- -D warnings
 
