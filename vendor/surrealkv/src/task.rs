@@ -198,18 +198,17 @@ impl TaskManager {
 		}
 	}
 
+	// Whisk: both wake their task whether it runs or not. Upstream skipped the notification while
+	// the task ran, but the task checks for more work before it stops running: a memtable rotated
+	// in between was never flushed, and once a second one filled, writes stalled for good (no
+	// further rotation could wake the task). `notify_one` keeps one permit for a task that is not
+	// waiting, so a wake-up during a run makes it run once more, finding nothing or the new work.
 	pub(crate) fn wake_up_memtable(&self) {
-		// Only notify if not already running
-		if !self.memtable_running.load(Ordering::Acquire) {
-			self.memtable_notify.notify_one();
-		}
+		self.memtable_notify.notify_one();
 	}
 
 	pub(crate) fn wake_up_level(&self) {
-		// Only notify if not already running
-		if !self.level_running.load(Ordering::Acquire) {
-			self.level_notify.notify_one();
-		}
+		self.level_notify.notify_one();
 	}
 
 	pub async fn stop(&self) {
