@@ -235,12 +235,11 @@ fn child() -> ExitCode {
 /// lowest throughout, any other busy process on the machine starves them, and writes queue
 /// behind flushes that do not run: with two processes keeping both cores busy, children took
 /// 270 s and more.
-const LOWERED: Duration = Duration::from_millis(20);
-const RESTORED: Duration = Duration::from_millis(20);
+const PRIORITY_PHASE: Duration = Duration::from_millis(20);
 
 /// Puts this process's SurrealKV flush and compaction threads (named `surrealkv-compaction`, one
-/// a flush) at Linux's lowest priority (`SCHED_IDLE`) for [`LOWERED`], then back at their own for
-/// [`RESTORED`], over and over until `running` is false: while lowered, the threads that read the
+/// a flush) at Linux's lowest priority (`SCHED_IDLE`) and back at their own, [`PRIORITY_PHASE`]
+/// each, over and over until `running` is false: while lowered, the threads that read the
 /// store preempt a flush wherever it is, between its two locks too. Where this process may not
 /// take a thread back from the lowest priority (no `CAP_SYS_NICE`), the threads keep their own.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -254,8 +253,7 @@ fn lower_flush_threads_while(running: &AtomicBool) {
     let mut phase_started = Instant::now();
     while running.load(Ordering::Relaxed) {
         let alive = flush_threads();
-        let phase = if lowered { LOWERED } else { RESTORED };
-        let switching = phase_started.elapsed() >= phase;
+        let switching = phase_started.elapsed() >= PRIORITY_PHASE;
         if switching {
             lowered = !lowered;
             phase_started = Instant::now();
@@ -300,17 +298,13 @@ fn flush_threads() -> Vec<libc::pid_t> {
 }
 
 /// Whether a thread of this process put at the lowest priority can be put back: raising a
-/// priority takes `CAP_SYS_NICE` or room in `RLIMIT_NICE`. Tried on a thread of its own.
+/// priority takes `CAP_SYS_NICE` or room in `RLIMIT_NICE`. Tried on a thread of its own (thread
+/// id 0 is the calling thread).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn lowest_priority_is_reversible() -> bool {
-    std::thread::spawn(|| {
-        #[expect(unsafe_code, reason = "a thread's id comes from the C library")]
-        // SAFETY: gettid only returns the calling thread's id.
-        let tid = unsafe { libc::gettid() };
-        set_priority(tid, true) && set_priority(tid, false)
-    })
-    .join()
-    .unwrap_or(false)
+    std::thread::spawn(|| set_priority(0, true) && set_priority(0, false))
+        .join()
+        .unwrap_or(false)
 }
 
 /// Puts thread `tid` at the lowest priority (`SCHED_IDLE`) or at the usual one (`SCHED_OTHER`):
