@@ -148,6 +148,14 @@ pub(crate) struct CoreInner {
 	/// Visible sequence number - the highest sequence number that is visible to readers.
 	/// Shared with CommitPipeline for coordinated updates.
 	pub(crate) visible_seq_num: Arc<AtomicU64>,
+
+	/// Whisk: held through each flush of an immutable memtable. Two flushers would both take
+	/// the oldest memtable and write the same table file. Upstream's background flush ran in a
+	/// task, which on the single-threaded runtime of its tests never ran during a test's (or a
+	/// checkpoint's) synchronous flush; on a thread of its own (`task::off_the_runtime`) it
+	/// does, and those tests failed with a 0-byte table. In a shop only the background task
+	/// flushes.
+	flush_serial: Mutex<()>,
 }
 
 impl CoreInner {
@@ -214,6 +222,7 @@ impl CoreInner {
 			lockfile: Mutex::new(lockfile),
 			error_handler: Arc::new(BackgroundErrorHandler::new()),
 			visible_seq_num,
+			flush_serial: Mutex::new(()),
 		})
 	}
 
@@ -442,6 +451,7 @@ impl CoreInner {
 	/// 2. Flushes it to SST via flush_immutable_to_sst (which also removes from queue)
 	/// 3. Schedules async WAL cleanup
 	fn flush_oldest_immutable_to_sst(&self) -> Result<Option<Arc<Table>>> {
+		let _one_flush_at_a_time = self.flush_serial.lock()?;
 		// Get the oldest immutable entry (clone to release lock before I/O)
 		let entry = {
 			let guard = self.immutable_memtables.read()?;

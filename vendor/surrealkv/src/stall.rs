@@ -170,6 +170,12 @@ impl WriteStallController {
 			|| counts.l0_files >= self.thresholds.l0_file_limit
 	}
 
+	/// Whether writes wait because level 0 holds too many tables, which only a level
+	/// compaction can lower (Whisk).
+	pub fn l0_at_limit(&self) -> bool {
+		self.provider.get_stall_counts().l0_files >= self.thresholds.l0_file_limit
+	}
+
 	/// Get current counts from the provider (for determining stall reason).
 	#[allow(dead_code)]
 	pub fn provider_counts(&self) -> StallCounts {

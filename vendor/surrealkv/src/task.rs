@@ -168,18 +168,26 @@ impl TaskManager {
 					// Use leveled compaction strategy
 					let strategy: Arc<dyn CompactionStrategy> =
 						Arc::new(Strategy::from_options(Arc::clone(&opts)));
-					// Whisk: on a thread of its own (see `off_the_runtime`).
+					// Whisk: on a thread of its own (see `off_the_runtime`). A pass merges one
+					// level, the one with the highest score, which need not be level 0. Only a
+					// flush wakes this task and no flush comes while writes wait, so as long as
+					// level 0 holds enough tables to stall them, another pass follows at once
+					// (each pass merges something: level 0's score is then at least 1).
 					let core = Arc::clone(&core);
 					let write_stall = Arc::clone(&write_stall);
-					off_the_runtime(move || {
-						if let Err(e) = core.compact(strategy) {
+					off_the_runtime(move || loop {
+						if let Err(e) = core.compact(Arc::clone(&strategy)) {
 							log::error!("Level compaction task error: {e:?}");
 							core.error_handler().set_error(e, BackgroundErrorReason::Compaction);
 							write_stall.signal_shutdown();
-						} else {
-							log::debug!("Level compaction completed successfully");
-							write_stall.signal_work_done();
+							break;
 						}
+						log::debug!("Level compaction completed successfully");
+						write_stall.signal_work_done();
+						if !write_stall.l0_at_limit() {
+							break;
+						}
+						log::debug!("Level 0 still stalls writes: another level compaction");
 					})
 					.await;
 					running.store(false, Ordering::SeqCst);
@@ -475,38 +483,48 @@ mod tests {
 		task_manager.stop().await;
 	}
 
+	/// Whisk: wake-ups that come while a task runs are no longer dropped; together they make it
+	/// run once more (upstream's version of this test asserted that they were ignored).
 	#[test(tokio::test(flavor = "multi_thread"))]
 	async fn test_already_running_tasks() {
+		async fn until(what: &str, condition: impl Fn() -> bool) {
+			let waited = time::timeout(Duration::from_secs(5), async {
+				while !condition() {
+					time::sleep(Duration::from_millis(1)).await;
+				}
+			})
+			.await;
+			assert!(waited.is_ok(), "still not {what} after 5 s");
+		}
+
 		let opts = Arc::new(Options::default());
-		// Create core with longer delays to ensure tasks are still running when we try
-		// to wake them again
+		// Long enough that the task still runs when the later wake-ups come
 		let core = Arc::new(MockCoreInner::with_delays(100, 100));
 		let task_manager = TaskManager::new(
 			Arc::clone(&core) as Arc<dyn CompactionOperations>,
 			opts,
 			test_write_stall(),
 		);
+		let memtable_runs = || core.memtable_compactions.load(Ordering::SeqCst);
+		let level_runs = || core.level_compactions.load(Ordering::SeqCst);
 
-		// Wake up memtable and immediately try again while it's still running
 		task_manager.wake_up_memtable();
-		task_manager.wake_up_memtable(); // This should be ignored as task is already running
-
-		// Wait for first task to complete but not the second (if it were scheduled)
-		time::sleep(Duration::from_millis(150)).await;
-
-		// Only one compaction should have occurred
-		assert_eq!(core.memtable_compactions.load(Ordering::SeqCst), 1);
-
-		// Do the same test with level compaction
-		time::sleep(Duration::from_millis(150)).await; // Ensure previous level compaction is done
+		until("flushing", || task_manager.memtable_running.load(Ordering::SeqCst)).await;
+		task_manager.wake_up_memtable();
+		task_manager.wake_up_memtable();
+		// One run for the first wake-up, one more for the two during it; each flush run then
+		// wakes the level task once
+		until("flushed twice", || memtable_runs() == 2 && level_runs() == 2).await;
+		time::sleep(Duration::from_millis(300)).await;
+		assert_eq!((memtable_runs(), level_runs()), (2, 2));
 
 		task_manager.wake_up_level();
-		task_manager.wake_up_level(); // This should be ignored
-
-		time::sleep(Duration::from_millis(150)).await;
-
-		// 1 from memtable + 1 directly triggered = 2
-		assert_eq!(core.level_compactions.load(Ordering::SeqCst), 2);
+		until("compacting", || task_manager.level_running.load(Ordering::SeqCst)).await;
+		task_manager.wake_up_level();
+		task_manager.wake_up_level();
+		until("compacted twice more", || level_runs() == 4).await;
+		time::sleep(Duration::from_millis(300)).await;
+		assert_eq!(level_runs(), 4);
 
 		task_manager.stop().await;
 	}
@@ -823,6 +841,84 @@ mod tests {
 			assert!(writer_result.is_err(), "Writer {i} should return Err(PipelineStall)");
 		}
 
+		task_manager.stop().await;
+	}
+
+	/// Whisk: level 0 at the stall limit, and a level compaction whose first pass merges another
+	/// level (its score was higher) and whose next empties level 0.
+	struct LevelZeroBehind {
+		l0_files: Arc<AtomicUsize>,
+		passes: AtomicUsize,
+	}
+
+	impl CompactionOperations for LevelZeroBehind {
+		fn compact_memtable(&self) -> Result<()> {
+			Ok(())
+		}
+
+		fn compact(&self, _strategy: Arc<dyn CompactionStrategy>) -> Result<()> {
+			if self.passes.fetch_add(1, Ordering::SeqCst) > 0 {
+				self.l0_files.store(0, Ordering::SeqCst);
+			}
+			Ok(())
+		}
+
+		fn error_handler(&self) -> Arc<BackgroundErrorHandler> {
+			Arc::new(BackgroundErrorHandler::new())
+		}
+
+		fn has_pending_immutables(&self) -> bool {
+			false
+		}
+	}
+
+	struct LevelZeroCount(Arc<AtomicUsize>);
+
+	impl WriteStallCountProvider for LevelZeroCount {
+		fn get_stall_counts(&self) -> StallCounts {
+			StallCounts {
+				immutable_memtables: 0,
+				l0_files: self.0.load(Ordering::SeqCst),
+			}
+		}
+	}
+
+	/// Whisk: writes waiting on level 0 get going again after a single wake-up, though the pass
+	/// it starts leaves level 0 as it was. No flush, so no further wake-up, comes while they wait.
+	#[test(tokio::test(flavor = "multi_thread"))]
+	async fn test_level_zero_stall_ends_after_one_wake_up() {
+		let l0_files = Arc::new(AtomicUsize::new(12));
+		let core = Arc::new(LevelZeroBehind {
+			l0_files: Arc::clone(&l0_files),
+			passes: AtomicUsize::new(0),
+		});
+		let write_stall = Arc::new(WriteStallController::new(
+			Arc::new(LevelZeroCount(l0_files)),
+			StallThresholds {
+				memtable_limit: 2,
+				l0_file_limit: 12,
+			},
+		));
+		let task_manager = TaskManager::new(
+			Arc::clone(&core) as Arc<dyn CompactionOperations>,
+			Arc::new(Options::default()),
+			Arc::clone(&write_stall),
+		);
+		let writer = {
+			let write_stall = Arc::clone(&write_stall);
+			tokio::spawn(async move { write_stall.check().await })
+		};
+		time::sleep(Duration::from_millis(50)).await;
+
+		task_manager.wake_up_level();
+
+		let waited = time::timeout(Duration::from_secs(5), writer)
+			.await
+			.expect("the write still waits on level 0 after 5 s")
+			.unwrap()
+			.unwrap();
+		assert!(waited.is_some(), "the write should have waited on level 0");
+		assert_eq!(core.passes.load(Ordering::SeqCst), 2);
 		task_manager.stop().await;
 	}
 }
