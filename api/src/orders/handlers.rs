@@ -21,7 +21,7 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::extract::{ApiJson, ApiQuery, parse_json};
 use crate::invoices;
 use crate::mail::repo as mail_repo;
-use crate::orders::repo;
+use crate::orders::repo::{self, Buyer};
 use crate::orders::timeline::{self, Timeline};
 use crate::orders::types::{
     CartItemInput, Checkout, CheckoutRequest, Order, OrderChanges, OrderEnvelope, OrderFilter,
@@ -298,6 +298,11 @@ async fn customer_placement(
     errors.finish()?;
     let placement = Placement {
         user: customer.id.clone(),
+        buyer: Buyer {
+            username: user.username.clone(),
+            email: user.email.clone(),
+            company: user.company.clone(),
+        },
         created_by: None,
         idempotency_key,
         max_pending: Some(state.config.max_pending_orders),
@@ -332,7 +337,7 @@ async fn admin_placement(
     let company = order.company.as_deref().unwrap_or(&user.company).to_owned();
     let ship_to = ShipTo {
         name: required_text(&mut errors, "name", &order.name),
-        email: user.email,
+        email: user.email.clone(),
         address: required_text(&mut errors, "address", &order.address),
         city: optional_text(&mut errors, "city", &order.city),
         state: optional_text(&mut errors, "state", &order.state),
@@ -345,6 +350,11 @@ async fn admin_placement(
     errors.finish()?;
     let placement = Placement {
         user: user_id,
+        buyer: Buyer {
+            username: user.username,
+            email: user.email,
+            company: user.company,
+        },
         created_by: Some(admin.id.clone()),
         idempotency_key,
         max_pending: None,

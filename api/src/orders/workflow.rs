@@ -22,7 +22,7 @@ use crate::orders::group_commit::PlacementQueue;
 use crate::orders::lines::{self, CurrentProduct, KeptLine, NotPriced, PricedLine};
 use crate::orders::mails;
 use crate::orders::repo::{
-    self, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
+    self, Buyer, CouponUse, Documents, NewOrder, OrderFields, OrderRow, StockWork, StoredCoupon,
     StoredDelivery, StoredItem, StoredPlace, WriteError,
 };
 use crate::orders::types::{CartItemInput, OrderStatus, PaymentMethod, PaymentStatus};
@@ -78,6 +78,8 @@ impl TaxRules {
 pub struct Placement {
     /// The customer the order is for.
     pub user: UserId,
+    /// Their name, e-mail and company, from the account the request read.
+    pub buyer: Buyer,
     /// The admin placing it for them.
     pub created_by: Option<AdminId>,
     /// The Idempotency-Key its sender (the customer, or the admin) sent.
@@ -444,6 +446,7 @@ pub async fn place(
             let fields = stored_fields(&placement.ship_to, &priced, &pricing, standing);
             let order = NewOrder {
                 user: placement.user.clone(),
+                buyer: placement.buyer.clone(),
                 created_by: placement.created_by.clone(),
                 mails: mails::placed(&placement.shop.name, &placement.shop.email, &fields),
                 fields,

@@ -191,6 +191,9 @@ async fn an_order_to_another_state_pays_igst_and_may_carry_the_buyers_gstin() {
         (&json!(423.73), &json!(76.27), &json!(0.0), &json!(0.0))
     );
     assert_adds_up(order);
+    let path = format!("/api/v1/orders/{}", order["_id"].as_str().unwrap());
+    let (_, stored) = send(&app, Method::GET, &path, &token, None).await;
+    assert_eq!(stored["order"], *order, "answered as stored");
 
     let (status, unknown) = send(
         &app,
@@ -414,6 +417,15 @@ async fn a_customer_looks_a_coupon_up_and_hears_why_it_does_not_apply() {
         "{placed}"
     );
     assert_adds_up(&placed["order"]);
+    let path = format!(
+        "/api/v1/orders/{}",
+        placed["order"]["_id"].as_str().unwrap()
+    );
+    let (_, stored) = send(&app, Method::GET, &path, &token, None).await;
+    assert_eq!(
+        stored["order"], placed["order"],
+        "a coupon's order answered as stored"
+    );
     let (status, again) = send(&app, Method::POST, "/api/v1/orders", &token, Some(body)).await;
     assert_eq!(
         (status, &again["error"]["details"]["reason"]),
@@ -542,6 +554,14 @@ async fn cancelling_an_invoiced_order_issues_a_credit_note_and_its_terms_are_fro
     )
     .await;
     let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        (
+            &placed["order"]["invoiceDate"],
+            &placed["order"]["creditNoteDate"]
+        ),
+        (&Value::Null, &Value::Null),
+        "no document, no date"
+    );
     let (status, early) = send(
         &app,
         Method::GET,
@@ -561,6 +581,13 @@ async fn cancelling_an_invoiced_order_issues_a_credit_note_and_its_terms_are_fro
             .unwrap()
             .starts_with("WSK/")
     );
+    let invoice_date = shipped["invoiceDate"].as_str().unwrap_or_default();
+    assert!(
+        time::OffsetDateTime::parse(invoice_date, &time::format_description::well_known::Rfc3339)
+            .is_ok(),
+        "the invoice's date: {invoice_date:?}"
+    );
+    assert_eq!(shipped["creditNoteDate"], Value::Null);
     let (status, frozen) = send(
         &app,
         Method::PATCH,

@@ -192,7 +192,11 @@ async fn a_customer_places_an_order_priced_and_counted_by_the_server() {
         None,
     )
     .await;
-    assert_eq!((status, &one["order"]["orderId"]), (200, &json!("ORD1001")));
+    assert_eq!(status, 200);
+    assert_eq!(
+        one["order"], *order,
+        "the placement answers the order as stored"
+    );
 
     let (_, other) = app.register_customer("ravi@example.in", "9876543211").await;
     let (status, _) = send(
@@ -301,6 +305,20 @@ async fn orders_placed_at_once_are_numbered_in_turn_and_one_refusal_refuses_only
             assert_eq!(body["error"]["message"], "Sold Out Sugar is out of stock");
         } else {
             assert_eq!(*status, 201, "order {n}: {body}");
+            let id = body["order"]["_id"].as_str().unwrap();
+            let token = &tokens[n % tokens.len()];
+            let (_, stored) = send(
+                &app,
+                Method::GET,
+                &format!("/api/v1/orders/{id}"),
+                token,
+                None,
+            )
+            .await;
+            assert_eq!(
+                stored["order"], body["order"],
+                "order {n} answered as stored"
+            );
             numbers.push(body["order"]["orderId"].as_str().unwrap().to_owned());
             units += body["order"]["cartItems"][0]["amount"].as_i64().unwrap();
         }
@@ -534,6 +552,12 @@ async fn admins_order_for_customers_and_edits_move_the_stock() {
         "the customer's company by default"
     );
     let path = format!("/api/v1/orders/{}", order["_id"].as_str().unwrap());
+    let (_, stored) = send(&app, Method::GET, &path, &root, None).await;
+    assert_eq!(
+        stored["order"], *order,
+        "an admin's placement answers the order as stored"
+    );
+    assert_eq!(stored["order"]["user"]["email"], "asha@example.in");
     assert_eq!((stock(&app, &flour).await, stock(&app, &tin).await), (8, 3));
 
     // More flour, no tin, a bigger discount than the subtotal: totals recomputed, stock follows.
