@@ -298,11 +298,7 @@ async fn customer_placement(
     errors.finish()?;
     let placement = Placement {
         user: customer.id.clone(),
-        buyer: Buyer {
-            username: user.username.clone(),
-            email: user.email.clone(),
-            company: user.company.clone(),
-        },
+        buyer: Buyer::of(user),
         created_by: None,
         idempotency_key,
         max_pending: Some(state.config.max_pending_orders),
@@ -350,11 +346,7 @@ async fn admin_placement(
     errors.finish()?;
     let placement = Placement {
         user: user_id,
-        buyer: Buyer {
-            username: user.username,
-            email: user.email,
-            company: user.company,
-        },
+        buyer: Buyer::of(&user),
         created_by: Some(admin.id.clone()),
         idempotency_key,
         max_pending: None,

@@ -723,6 +723,17 @@ pub struct Buyer {
     pub company: String,
 }
 
+impl Buyer {
+    /// As the customer's account `user` has them now.
+    pub fn of(user: &crate::users::types::User) -> Buyer {
+        Buyer {
+            username: user.username.clone(),
+            email: user.email.clone(),
+            company: user.company.clone(),
+        }
+    }
+}
+
 /// A coupon an order uses: the record and the version of its terms the order was priced with.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
