@@ -46,41 +46,6 @@ macro_rules! check_prices_and_move_stock {
     };
 }
 
-/// A placement's checks and stock taking, for the orders of a group at once: the prices in one
-/// `SELECT` and the stock in one `UPDATE`, against a `FOR` loop of statements per product
-/// (`check_prices_and_move_stock!`), which cost a group over 40 products 7.2-9.3 ms against
-/// 4.2-5.1 (a throwaway probe on an embedded store, session 63: 130-224 µs a product's stock
-/// against 87-112, 40-51 µs a price against 31-38), in the transaction every placement of a
-/// node waits its turn for. Only when a
-/// check fails do the loops run, to name the product and what is left. Binds `$products` and
-/// `$prices` (a product's key to the price charged, absent when the group charges it at two
-/// prices, so that the check fails and the loop finds the stale one), `$stocks` and `$deltas`
-/// (a stock record's key to its negative delta), and `$price_checks` and `$moves` for the loops.
-/// The `WHERE` keeps the stock from going below zero; the field's `ASSERT` is the last guard.
-macro_rules! check_prices_and_take_stock {
-    () => {
-        "\
-    IF array::len(SELECT VALUE id FROM $products WHERE selling_price = $prices[record::id(id)]) != array::len($products) { \
-        FOR $check IN $price_checks { \
-            LET $now = $check.product.selling_price; \
-            IF $now = NONE { THROW 'product_gone:' + record::id($check.product) }; \
-            IF $now != $check.price { THROW 'price_changed:' + record::id($check.product) }; \
-        }; \
-    }; \
-    LET $taken = UPDATE $stocks SET units += $deltas[record::id(id)] \
-        WHERE units + $deltas[record::id(id)] >= 0 RETURN VALUE id; \
-    IF array::len($taken) != array::len($stocks) { \
-        FOR $move IN $moves { \
-            IF $move.stock NOT IN $taken { \
-                LET $units = $move.stock.units; \
-                IF $units = NONE { THROW 'product_gone:' + record::id($move.stock) }; \
-                THROW 'out_of_stock:' + record::id($move.stock) + ':' + <string> $units; \
-            }; \
-        }; \
-    }; "
-    };
-}
-
 /// Deletes the dashboard's sum of the India day order `$id` was placed on, in the transaction
 /// that edits or deletes it, so the day is summed again (see `dashboard::repo`).
 macro_rules! forget_sales_day {
@@ -620,53 +585,6 @@ impl StockWork {
     }
 }
 
-/// What [`check_prices_and_take_stock!`] binds.
-#[derive(Debug, Default)]
-struct TakenStock {
-    moves: Vec<StockMove>,
-    price_checks: Vec<PriceCheck>,
-    stocks: Vec<RecordId>,
-    deltas: surrealdb::types::Object,
-    products: Vec<RecordId>,
-    prices: surrealdb::types::Object,
-}
-
-impl TakenStock {
-    /// The bindings of `work`, a placement's: every delta negative.
-    fn of(work: &StockWork) -> TakenStock {
-        let (moves, price_checks) = work.bound();
-        let mut taken = TakenStock::default();
-        for (product, delta) in &work.moves {
-            taken.stocks.push(product.stock());
-            taken.deltas.insert(product.key().to_owned(), *delta);
-        }
-        let mut charged = BTreeMap::<&ProductId, Option<Money>>::new();
-        for (product, price) in &work.price_checks {
-            charged
-                .entry(product)
-                .and_modify(|seen| {
-                    if *seen != Some(*price) {
-                        *seen = None;
-                    }
-                })
-                .or_insert(Some(*price));
-        }
-        for (product, price) in charged {
-            taken.products.push(product.record());
-            if let Some(price) = price {
-                taken
-                    .prices
-                    .insert(product.key().to_owned(), price.as_decimal());
-            }
-        }
-        TakenStock {
-            moves,
-            price_checks,
-            ..taken
-        }
-    }
-}
-
 /// Why an order write did not commit.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
@@ -1130,7 +1048,7 @@ pub async fn place(
     last: i64,
     claim: &StoreClaim,
 ) -> Result<Vec<OrderRow>, WriteError> {
-    let stock = TakenStock::of(&StockWork::merged(orders.iter().map(|order| &order.work)));
+    let (moves, price_checks) = StockWork::merged(orders.iter().map(|order| &order.work)).bound();
     let rows = PlacementRows::new(orders, last, claim);
     let key_ids: Vec<RecordId> = rows.keys.iter().map(|key| key.id.clone()).collect();
     let mut response = db
@@ -1139,7 +1057,7 @@ pub async fn place(
             // First, so that a group numbered from a stale value stops before doing any work.
             "LET $counter = (UPDATE ONLY counter:order_number SET value += array::len($ids) RETURN BEFORE).value; \
              IF $counter != $last { THROW 'numbers_moved:' + <string> $counter }; ",
-            check_prices_and_take_stock!(),
+            check_prices_and_move_stock!(),
             // Reads at most the limit's worth of each customer's pending orders.
             "FOR $limit IN $pending { \
                  IF array::len(SELECT VALUE id FROM shop_order WHERE user = $limit.user AND status = 'pending' LIMIT $limit.most) + $limit.placing > $limit.most \
@@ -1173,12 +1091,8 @@ pub async fn place(
             "COMMIT;"
         ))
         .bind(("last", last))
-        .bind(("moves", stock.moves))
-        .bind(("price_checks", stock.price_checks))
-        .bind(("stocks", stock.stocks))
-        .bind(("deltas", stock.deltas))
-        .bind(("products", stock.products))
-        .bind(("prices", stock.prices))
+        .bind(("moves", moves))
+        .bind(("price_checks", price_checks))
         .bind(("pending", rows.pending))
         .bind(("key_ids", key_ids))
         .bind(("coupons", rows.coupons))
@@ -1690,42 +1604,5 @@ mod tests {
                 (sugar, Money::from_whole_rupees(60)),
             ]
         );
-    }
-
-    #[test]
-    fn a_product_a_group_charges_at_two_prices_has_no_price_to_pass_the_quick_check() {
-        let (flour, mold) = (product("flour"), product("mold"));
-        let work = StockWork {
-            moves: vec![(flour.clone(), -5), (mold.clone(), -2)],
-            price_checks: vec![
-                (flour.clone(), Money::from_whole_rupees(90)),
-                (flour.clone(), Money::from_whole_rupees(95)),
-                (mold.clone(), Money::from_whole_rupees(450)),
-            ],
-        };
-
-        let taken = TakenStock::of(&work);
-
-        assert_eq!(taken.stocks, vec![flour.stock(), mold.stock()]);
-        assert_eq!(
-            taken.deltas.keys().collect::<Vec<_>>(),
-            vec!["flour", "mold"]
-        );
-        assert_eq!(
-            taken.deltas.get("flour"),
-            Some(&surrealdb::types::Value::from_t(-5_i64))
-        );
-        assert_eq!(taken.products, vec![flour.record(), mold.record()]);
-        // Flour's two prices cannot both be current: without a price the quick check fails
-        // and the loop over `price_checks` names the stale one.
-        assert_eq!(taken.prices.keys().collect::<Vec<_>>(), vec!["mold"]);
-        assert_eq!(
-            taken.prices.get("mold"),
-            Some(&surrealdb::types::Value::from_t(
-                Money::from_whole_rupees(450).as_decimal()
-            ))
-        );
-        assert_eq!(taken.price_checks.len(), 3);
-        assert_eq!(taken.moves.len(), 2);
     }
 }
