@@ -28,23 +28,34 @@ const DEFAULTS: [(&str, u64); 2] = [
     ("SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY", 2 * MIB),
 ];
 
-/// Sets each bound the environment leaves unset and checks that a set one is a number of
-/// bytes (SurrealDB would ignore anything else and fall back to its own size).
+/// Bytes of table a second at which the patched SurrealKV writes a memtable flush or a level
+/// compaction while writes need not wait for it (`vendor/surrealkv/src/pace.rs`; unset, 16 MiB
+/// a second; `0` unpaced). Checked here when set, since the store would fall back to its
+/// default on anything but a number.
+const BACKGROUND_WRITE_RATE: &str = "SURREALKV_BACKGROUND_WRITE_RATE";
+
+/// Sets each bound the environment leaves unset and checks that a set one, and a set
+/// [`BACKGROUND_WRITE_RATE`], is a number of bytes (SurrealDB would ignore anything else and
+/// fall back to its own size).
 ///
 /// Changes the process's environment, so it must run before the process starts a thread.
 pub fn apply_defaults() -> anyhow::Result<()> {
     for (name, default) in DEFAULTS {
-        match std::env::var(name) {
-            Ok(value) => {
-                bytes(name, &value)?;
-            }
-            Err(std::env::VarError::NotPresent) => {
-                crate::startup_env::set(name, &default.to_string());
-            }
-            Err(std::env::VarError::NotUnicode(_)) => bail!("{name} must be a number of bytes"),
+        if set_to(name)?.is_none() {
+            crate::startup_env::set(name, &default.to_string());
         }
     }
+    set_to(BACKGROUND_WRITE_RATE)?;
     Ok(())
+}
+
+/// The number of bytes the variable `name` is set to, `None` when it is unset.
+fn set_to(name: &str) -> anyhow::Result<Option<u64>> {
+    match std::env::var(name) {
+        Ok(value) => bytes(name, &value).map(Some),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => bail!("{name} must be a number of bytes"),
+    }
 }
 
 /// The number of bytes `value` of the variable `name` gives.

@@ -14,6 +14,7 @@ mod lockfile;
 mod lsm;
 mod memtable;
 mod oracle;
+mod pace;
 mod snapshot;
 mod sstable;
 mod stall;

@@ -280,8 +280,19 @@ impl CoreInner {
 		memtable: Arc<MemTable>,
 		table_id: u64,
 		wal_number: u64,
+		paced: bool,
 	) -> Result<Arc<Table>> {
 		let collect_bptree = self.versioned_index.is_some();
+		// Whisk: a background flush is written at a bounded rate until the active memtable is
+		// half full or another one waits, so that it is on disk before writes wait for it.
+		let mut pace = crate::pace::Pace::new(|| {
+			!paced
+				|| self.immutable_count() > 1
+				|| self
+					.active_memtable
+					.read()
+					.map_or(true, |active| active.size() * 2 >= self.opts.max_memtable_size)
+		});
 
 		// Step 1: Flush memtable to SST (with VLog separation for large values)
 		// Also collects entries for B+tree versioned index if enabled
@@ -292,6 +303,7 @@ impl CoreInner {
 				self.vlog.as_ref(),
 				self.opts.vlog_value_threshold,
 				collect_bptree,
+				&mut pace,
 			)
 			.map_err(|e| {
 				Error::Other(format!(
@@ -450,7 +462,9 @@ impl CoreInner {
 	/// 1. Gets the oldest entry from immutable queue (lowest table_id)
 	/// 2. Flushes it to SST via flush_immutable_to_sst (which also removes from queue)
 	/// 3. Schedules async WAL cleanup
-	fn flush_oldest_immutable_to_sst(&self) -> Result<Option<Arc<Table>>> {
+	///
+	/// Whisk: `paced` for the background flush (`crate::pace`).
+	fn flush_oldest_immutable_to_sst(&self, paced: bool) -> Result<Option<Arc<Table>>> {
 		let _one_flush_at_a_time = self.flush_serial.lock()?;
 		// Get the oldest immutable entry (clone to release lock before I/O)
 		let entry = {
@@ -488,6 +502,7 @@ impl CoreInner {
 			Arc::clone(&entry.memtable),
 			entry.table_id,
 			entry.wal_number,
+			paced,
 		)?;
 
 		// Schedule async WAL cleanup
@@ -524,7 +539,7 @@ impl CoreInner {
 	/// Blocks until all immutables are written to SST.
 	pub(crate) fn flush_all_immutables_sync(&self) -> Result<()> {
 		let mut count = 0;
-		while self.flush_oldest_immutable_to_sst()?.is_some() {
+		while self.flush_oldest_immutable_to_sst(false)?.is_some() {
 			count += 1;
 		}
 		if count > 0 {
@@ -616,6 +631,7 @@ impl CoreInner {
 			Arc::clone(&flushed_memtable),
 			table_id,
 			wal_that_was_flushed,
+			false,
 		)?;
 
 		Ok(Some(table))
@@ -681,6 +697,7 @@ impl CoreInner {
 				Arc::clone(&entry.memtable),
 				entry.table_id,
 				entry.wal_number,
+				false,
 			)?;
 
 			flushed_count += 1;
@@ -866,7 +883,7 @@ impl CompactionOperations for CoreInner {
 	/// Flushes the oldest immutable memtable to SST.
 	/// Called by background task. Returns Ok(()) even if nothing to flush.
 	fn compact_memtable(&self) -> Result<()> {
-		self.flush_oldest_immutable_to_sst().map(|_| ())
+		self.flush_oldest_immutable_to_sst(true).map(|_| ())
 	}
 
 	/// Performs compaction to merge SSTables and maintain read performance.
@@ -1225,7 +1242,7 @@ impl Core {
 			|memtable, wal_number| {
 				// Flush intermediate memtable to SST during recovery
 				let table_id = inner.level_manifest.read()?.next_table_id();
-				inner.flush_immutable_to_sst(Arc::clone(&memtable), table_id, wal_number)?;
+				inner.flush_immutable_to_sst(Arc::clone(&memtable), table_id, wal_number, false)?;
 				log::info!(
 					"Recovery: flushed memtable to SST table_id={}, wal_number={}",
 					table_id,
@@ -1631,6 +1648,7 @@ impl Tree {
 					Arc::clone(&memtable),
 					table_id,
 					wal_number,
+					false,
 				)?;
 				log::info!(
 					"Restore: flushed memtable to SST table_id={}, wal_number={}",

@@ -172,6 +172,7 @@ impl Compactor {
 		input: &CompactionInput,
 	) -> Result<bool> {
 		let file = SysFile::create(path)?;
+		let syncer = file.try_clone()?;
 		let mut writer =
 			TableWriter::new(file, table_id, Arc::clone(&self.options.lopts), input.target_level);
 
@@ -193,10 +194,20 @@ impl Compactor {
 			snapshots,
 		);
 
+		// Whisk: written at a bounded rate until level 0 holds half the tables at which writes
+		// wait (`l0_stall_threshold`), so that it is done before they do.
+		let mut pace = crate::pace::Pace::new(|| {
+			let level_zero = self.options.level_manifest.read().map_or(usize::MAX, |manifest| {
+				manifest.levels.get_levels().first().map_or(0, |level| level.tables.len())
+			});
+			level_zero * 2 >= self.options.lopts.l0_stall_threshold
+		});
+		pace.sync(syncer);
 		let mut entries = 0;
 		for item in &mut comp_iter {
 			let (key, value) = item?;
 			writer.add(key, &value)?;
+			pace.wrote(writer.written());
 			entries += 1;
 		}
 

@@ -319,12 +319,14 @@ impl MemTable {
 		vlog: Option<&Arc<VLog>>,
 		vlog_threshold: usize,
 		collect_bptree_entries: bool,
+		pace: &mut crate::pace::Pace<'_>,
 	) -> Result<(Arc<Table>, BPTreeEntries)> {
 		let table_file_path = lsm_opts.sstable_file_path(table_id);
 		let mut bptree_entries = Vec::new();
 
 		{
 			let file = SysFile::create(&table_file_path)?;
+			pace.sync(file.try_clone()?);
 			let mut table_writer = TableWriter::new(file, table_id, Arc::clone(&lsm_opts), 0); // Memtables always flush to L0
 
 			let mut iter = self.iter();
@@ -341,6 +343,7 @@ impl MemTable {
 				}
 
 				table_writer.add(key, &sst_value)?;
+				pace.wrote(table_writer.written());
 				iter.next()?;
 			}
 			table_writer.finish()?;

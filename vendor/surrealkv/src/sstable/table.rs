@@ -458,6 +458,11 @@ impl<W: Write> TableWriter<W> {
 		Ok(())
 	}
 
+	/// Whisk: the bytes of table written so far, which [`crate::pace::Pace`] keeps to a rate.
+	pub(crate) fn written(&self) -> usize {
+		self.offset
+	}
+
 	/// Flushes the current data block and creates an index entry.
 	///
 	/// ## Index Entry Creation
