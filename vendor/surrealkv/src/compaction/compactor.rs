@@ -197,10 +197,11 @@ impl Compactor {
 		// Whisk: written at a bounded rate until level 0 holds half the tables at which writes
 		// wait (`l0_stall_threshold`), so that it is done before they do.
 		let mut pace = crate::pace::Pace::new(|| {
-			let level_zero = self.options.level_manifest.read().map_or(usize::MAX, |manifest| {
-				manifest.levels.get_levels().first().map_or(0, |level| level.tables.len())
-			});
-			level_zero * 2 >= self.options.lopts.l0_stall_threshold
+			self.options.level_manifest.read().map_or(true, |manifest| {
+				let level_zero =
+					manifest.levels.get_levels().first().map_or(0, |level| level.tables.len());
+				level_zero * 2 >= self.options.lopts.l0_stall_threshold
+			})
 		});
 		pace.sync(syncer);
 		let mut entries = 0;
