@@ -285,14 +285,18 @@ impl CoreInner {
 		let collect_bptree = self.versioned_index.is_some();
 		// Whisk: a background flush is written at a bounded rate until the active memtable is
 		// half full or another one waits, so that it is on disk before writes wait for it.
-		let mut pace = crate::pace::Pace::new(|| {
-			!paced
-				|| self.immutable_count() > 1
+		let urgent = || {
+			self.immutable_count() > 1
 				|| self
 					.active_memtable
 					.read()
 					.map_or(true, |active| active.size() * 2 >= self.opts.max_memtable_size)
-		});
+		};
+		let mut pace = if paced {
+			crate::pace::Pace::new(urgent)
+		} else {
+			crate::pace::Pace::at(None, urgent)
+		};
 
 		// Step 1: Flush memtable to SST (with VLog separation for large values)
 		// Also collects entries for B+tree versioned index if enabled

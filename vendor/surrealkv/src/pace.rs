@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The variable that sets the rate in bytes of table a second; `0` writes unpaced.
-pub const RATE_VARIABLE: &str = "SURREALKV_BACKGROUND_WRITE_RATE";
+const RATE_VARIABLE: &str = "SURREALKV_BACKGROUND_WRITE_RATE";
 
 /// The rate when [`RATE_VARIABLE`] is unset: a 150 MB flush takes about 9 s, well within the
 /// 20-30 s a 256 MiB memtable takes to fill at 500-900 orders a second.
@@ -147,5 +147,4 @@ mod tests {
 		pace.wrote(SYNC_BYTES);
 		assert_eq!(pace.file.as_ref().map(|(_, synced)| *synced), Some(SYNC_BYTES));
 	}
-
 }
