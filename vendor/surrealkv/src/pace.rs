@@ -3,11 +3,12 @@
 //! Unpaced, a flush of a full 256 MiB memtable wrote its ~150 MB table in 1.0-1.5 s, and while
 //! it ran the transactions of the same process took two to three times as long (Whisk's orders
 //! bench, paced at 500 orders/s on a 2-core machine: each order's share of a group's
-//! transaction went from 1.3-1.4 ms to 2.7-3.5 ms, and p99 from 33-43 ms to 558 ms). Moving the
-//! flush thread to the lowest nice level made it worse (2.9 s and 694 ms): what slows the
-//! transactions is the flush running beside them, not only its share of the CPU. So a table is
-//! written at a bounded rate while the store can wait for it, in short bursts with sleeps
-//! between, and at full speed once writes would otherwise stall behind it.
+//! transaction went from 1.3-1.4 ms to 2.7-3.5 ms, and the p99 of the run it fell in from
+//! 33-43 ms to 287-785 ms in six processes). Moving the flush thread to the lowest nice level
+//! made it worse (2.9 s and 694 ms): what slows the transactions is the flush running beside
+//! them, not only its share of the CPU. So a table is written at a bounded rate while the store
+//! can wait for it, in short bursts with sleeps between, and at full speed once writes would
+//! otherwise stall behind it.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
