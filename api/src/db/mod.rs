@@ -3,6 +3,8 @@
 
 pub mod availability;
 pub mod backup;
+#[cfg(test)]
+mod engine_caches;
 pub mod engine_settings;
 pub mod errors;
 pub mod retry;

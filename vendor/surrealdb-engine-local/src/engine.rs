@@ -40,6 +40,7 @@ use tokio::{
 use tokio_util::bytes::BytesMut;
 use uuid::Uuid;
 
+use crate::parsed_queries::ParsedQueries;
 use crate::session::{self, SessionRegistry, SessionState};
 use crate::std_error_to_types_error;
 
@@ -51,6 +52,7 @@ use crate::std_error_to_types_error;
 pub struct LocalEngine {
 	pub(crate) kvs: Arc<Datastore>,
 	pub(crate) sessions: Arc<SessionRegistry>,
+	pub(crate) parsed: ParsedQueries,
 }
 
 impl std::fmt::Debug for LocalEngine {
@@ -63,6 +65,11 @@ impl LocalEngine {
 	/// The state the request's session owns, once that session is registered.
 	async fn state(&self, ctx: EngineContext) -> Result<Arc<SessionState>, Error> {
 		session::resolve(&self.sessions, ctx.session).await
+	}
+
+	/// `text` parsed, from the texts this engine has run (Whisk), `None` when it does not parse.
+	fn parsed(&self, text: &str) -> Option<surrealdb_sql::Ast> {
+		self.parsed.parsed(&self.kvs, text)
 	}
 }
 
@@ -392,13 +399,13 @@ impl SurrealEngine for LocalEngine {
 				Some(txn) => match state.transactions.get(&txn) {
 					Some(tx) => {
 						let abandon = AbandonOnCancel::new(&state, txn);
+						let request = match self.parsed(&query) {
+							Some(ast) => QueryRequest::new(ast, &session),
+							None => QueryRequest::new(query.as_ref(), &session),
+						};
 						let results = self
 							.kvs
-							.run(
-								QueryRequest::new(query.as_ref(), &session)
-									.with_variables(Some(vars))
-									.with_transaction(tx),
-							)
+							.run(request.with_variables(Some(vars)).with_transaction(tx))
 							.await;
 						abandon.finished();
 						results
@@ -411,7 +418,10 @@ impl SurrealEngine for LocalEngine {
 							.finish_with_result(Err(transaction_not_found())),
 					]),
 				},
-				None => self.kvs.execute(query.as_ref(), &session, Some(vars)).await,
+				None => match self.parsed(&query) {
+					Some(ast) => self.kvs.process(ast, &session, Some(vars)).await,
+					None => self.kvs.execute(query.as_ref(), &session, Some(vars)).await,
+				},
 			};
 			if let Ok(results) = &results {
 				record_live_queries(&state, results);

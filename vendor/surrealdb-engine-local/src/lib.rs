@@ -35,6 +35,7 @@ use surrealdb_rpc::capabilities::Capabilities;
 use surrealdb_types::{Error, Notification};
 
 mod engine;
+mod parsed_queries;
 mod session;
 
 /// The datastore's background maintenance tasks.
@@ -228,5 +229,6 @@ fn serve(
 	Arc::new(LocalEngine {
 		kvs,
 		sessions,
+		parsed: Default::default(),
 	})
 }

@@ -1,0 +1,106 @@
+//! The patched SurrealDB keeps what it parsed: the query texts the engine has run
+//! (`vendor/surrealdb-engine-local`, `parsed_queries.rs`) and the field definitions its
+//! transactions compiled (`vendor/surrealdb-datastore`, `compiled_definitions.rs`). These check
+//! that nothing kept outlives what it was made from: a changed definition is read as changed, and
+//! a query text answers with the values bound to it each time.
+
+use surrealdb::types::SurrealValue;
+
+use super::Db;
+
+async fn database() -> Db {
+    let db = surrealdb::engine::any::connect("mem://").await.unwrap();
+    db.use_ns("whisk").use_db("engine_caches").await.unwrap();
+    db
+}
+
+#[derive(Debug, PartialEq, SurrealValue)]
+struct Priced {
+    price: i64,
+    with_tax: i64,
+}
+
+async fn priced(db: &Db) -> Vec<Priced> {
+    db.query("SELECT price, with_tax FROM item ORDER BY price")
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_redefined_field_is_read_as_redefined() {
+    let db = database().await;
+    db.query(
+        "DEFINE TABLE item SCHEMAFULL;
+         DEFINE FIELD price ON item TYPE int;
+         DEFINE FIELD with_tax ON item COMPUTED price * 2;
+         CREATE item SET price = 10; CREATE item SET price = 20;",
+    )
+    .await
+    .unwrap()
+    .check()
+    .unwrap();
+    let before = [
+        Priced {
+            price: 10,
+            with_tax: 20,
+        },
+        Priced {
+            price: 20,
+            with_tax: 40,
+        },
+    ];
+    assert_eq!(priced(&db).await, before);
+    assert_eq!(
+        priced(&db).await,
+        before,
+        "read a second time, from what was kept"
+    );
+
+    db.query("DEFINE FIELD OVERWRITE with_tax ON item COMPUTED price * 3")
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    assert_eq!(
+        priced(&db).await,
+        [
+            Priced {
+                price: 10,
+                with_tax: 30
+            },
+            Priced {
+                price: 20,
+                with_tax: 60
+            }
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_query_text_answers_with_the_values_bound_each_time() {
+    let db = database().await;
+    for price in [3_i64, 5, 8] {
+        let doubled: Option<i64> = db
+            .query("RETURN $price * 2")
+            .bind(("price", price))
+            .await
+            .unwrap()
+            .take(0)
+            .unwrap();
+        assert_eq!(doubled, Some(price * 2));
+    }
+}
+
+#[tokio::test]
+async fn a_text_that_does_not_parse_is_refused_each_time() {
+    let db = database().await;
+    for _ in 0..2 {
+        let error = match db.query("SELEC * FROM item").await {
+            Ok(response) => response.check().unwrap_err(),
+            Err(error) => error,
+        };
+        assert!(error.to_string().contains("Unexpected token"), "{error}");
+    }
+}
