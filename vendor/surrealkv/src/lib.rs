@@ -15,6 +15,7 @@ mod lsm;
 mod memtable;
 mod oracle;
 mod pace;
+mod retire;
 mod snapshot;
 mod sstable;
 mod stall;
@@ -644,6 +645,28 @@ pub trait FilterPolicy: Send + Sync {
 
 	/// Creates a filter based on given keys
 	fn create_filter(&self, keys: &[Vec<u8>]) -> Vec<u8>;
+
+	/// Whisk: a filter for about `expected_keys` keys that takes them one at a time as a table
+	/// is written, for a policy that can build one so (`None`: the table writer keeps a copy of
+	/// each key and calls [`FilterPolicy::create_filter`] once it has them all). A memtable's
+	/// flush knows how many entries it writes; see `sstable::filter_block`.
+	fn filter_builder(&self, expected_keys: usize) -> Option<Box<dyn FilterBuilder>> {
+		let _ = expected_keys;
+		None
+	}
+}
+
+/// Whisk: a filter built one key at a time ([`FilterPolicy::filter_builder`]). It answers
+/// [`FilterPolicy::may_contain`] for every key added, however many there are; only its rate
+/// of false positives depends on how close their number is to the one expected.
+pub trait FilterBuilder: Send {
+	fn add_key(&mut self, key: &[u8]);
+
+	/// Whether no key was added.
+	fn is_empty(&self) -> bool;
+
+	/// The encoded filter, as [`FilterPolicy::create_filter`] returns it.
+	fn finish(self: Box<Self>) -> Vec<u8>;
 }
 
 use std::ops::Bound;

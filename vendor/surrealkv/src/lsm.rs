@@ -513,21 +513,27 @@ impl CoreInner {
 		let wal_dir = self.wal.read().get_dir_path().to_path_buf();
 		let min_wal_to_keep = entry.wal_number + 1;
 
-		tokio::spawn(async move {
-			match cleanup_old_segments(&wal_dir, min_wal_to_keep) {
-				Ok(count) if count > 0 => {
-					log::info!(
-						"Cleaned up {} old WAL segments (min_wal_to_keep={})",
-						count,
-						min_wal_to_keep
-					);
-				}
-				Ok(_) => {}
-				Err(e) => {
-					log::warn!("Failed to clean up old WAL segments: {}", e);
-				}
+		let cleanup = move || match cleanup_old_segments(&wal_dir, min_wal_to_keep) {
+			Ok(count) if count > 0 => {
+				log::info!(
+					"Cleaned up {} old WAL segments (min_wal_to_keep={})",
+					count,
+					min_wal_to_keep
+				);
 			}
-		});
+			Ok(_) => {}
+			Err(e) => {
+				log::warn!("Failed to clean up old WAL segments: {}", e);
+			}
+		};
+		// Whisk: the background flush runs on a thread of its own (`crate::task`), which
+		// removes the segment itself; as a task it held one of the runtime's workers for the
+		// 60-130 ms a 256 MiB segment takes to go (`crate::retire`).
+		if paced {
+			cleanup();
+		} else {
+			tokio::spawn(async move { cleanup() });
+		}
 
 		log::debug!(
 			"flush_oldest_immutable_to_sst: flushed table_id={}, file_size={}",

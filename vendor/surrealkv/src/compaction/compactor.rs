@@ -118,6 +118,11 @@ impl Compactor {
 		let tables = levels.get_all_tables();
 		let to_merge: Vec<_> =
 			input.tables_to_merge.iter().filter_map(|&id| tables.get(&id).cloned()).collect();
+		// Whisk: no copy of the other tables stays here, so that once the manifest has let go
+		// of the merged ones, `to_merge` can be their last holder (`cleanup_old_tables`).
+		drop(tables);
+		let expected_keys =
+			to_merge.iter().map(|table| table.meta.properties.num_entries as usize).sum();
 
 		// Keep tables alive while iterators borrow from them
 		let iterators: Vec<BoxedLSMIterator<'_>> = to_merge
@@ -134,7 +139,13 @@ impl Compactor {
 
 		// Write merged data
 		let table_created =
-			match self.write_merged_table(&new_table_path, new_table_id, iterators, input) {
+			match self.write_merged_table(
+				&new_table_path,
+				new_table_id,
+				iterators,
+				input,
+				expected_keys,
+			) {
 				Ok(result) => result,
 				Err(e) => {
 					// Guard will unhide tables on drop
@@ -158,23 +169,28 @@ impl Compactor {
 		// Update manifest - this will commit the guard on success
 		self.update_manifest(input, new_table, &mut guard)?;
 
-		self.cleanup_old_tables(input);
+		self.cleanup_old_tables(input, to_merge);
 
 		Ok(())
 	}
 
 	/// Returns true if a table file was created and finished, false otherwise
+	///
+	/// Whisk: `expected_keys`, the entries of the merged tables, sizes the new table's filter,
+	/// which is then built as its keys are written (`TableWriter::expect_keys`).
 	fn write_merged_table(
 		&self,
 		path: &Path,
 		table_id: u64,
 		merge_iter: Vec<BoxedLSMIterator<'_>>,
 		input: &CompactionInput,
+		expected_keys: usize,
 	) -> Result<bool> {
 		let file = SysFile::create(path)?;
 		let syncer = file.try_clone()?;
 		let mut writer =
 			TableWriter::new(file, table_id, Arc::clone(&self.options.lopts), input.target_level);
+		writer.expect_keys(expected_keys);
 
 		// Get active snapshots for snapshot-aware compaction
 		// This is a snapshot of the snapshot list at the start of compaction.
@@ -297,10 +313,18 @@ impl Compactor {
 		self.options.lopts.sstable_file_path(table_id)
 	}
 
-	fn cleanup_old_tables(&self, input: &CompactionInput) {
+	/// Whisk: `merged` holds the merged tables, which the manifest no longer does; each file is
+	/// removed in steps once no reader holds its table any more (`crate::retire`).
+	fn cleanup_old_tables(&self, input: &CompactionInput, merged: Vec<Arc<Table>>) {
+		let mut merged: std::collections::HashMap<u64, Arc<Table>> =
+			merged.into_iter().map(|table| (table.id, table)).collect();
 		for &table_id in &input.tables_to_merge {
 			let path = self.options.lopts.sstable_file_path(table_id);
-			if let Err(e) = std::fs::remove_file(path) {
+			let removed = match merged.remove(&table_id) {
+				Some(table) => crate::retire::remove_table_when_unread(&path, table),
+				None => std::fs::remove_file(path),
+			};
+			if let Err(e) = removed {
 				// Log error but continue with cleanup
 				log::warn!("Failed to remove old table file: {e}");
 			}

@@ -79,6 +79,9 @@ pub(crate) struct MemTable {
 	/// to ensure batch-atomic insertion: a batch either fits entirely (reservation
 	/// succeeds) or the memtable is left unchanged (reservation fails with ArenaFull).
 	reserved: AtomicU64,
+	/// Whisk: the entries inserted, which size the flushed table's filter
+	/// (`TableWriter::expect_keys`).
+	entries: AtomicU64,
 }
 
 impl Default for MemTable {
@@ -112,6 +115,7 @@ impl MemTable {
 			latest_seq_num: AtomicU64::new(0),
 			wal_number: AtomicU64::new(0),
 			reserved: AtomicU64::new(0),
+			entries: AtomicU64::new(0),
 		}
 	}
 
@@ -242,6 +246,7 @@ impl MemTable {
 		// Pre-allocate empty value Bytes for delete operations to avoid repeated
 		// allocations
 		let empty_val = Value::new();
+		let mut inserted = 0;
 
 		// Process entries with pre-encoded ValueLocations
 		for (_i, entry, current_seq_num, timestamp) in batch.entries_with_seq_nums()? {
@@ -256,7 +261,9 @@ impl MemTable {
 			};
 
 			self.insert_into_memtable(&ikey, &val)?;
+			inserted += 1;
 		}
+		self.entries.fetch_add(inserted, Ordering::Relaxed);
 
 		// Get the highest sequence number used from the batch
 		let highest_seq_num = batch.get_highest_seq_num();
@@ -328,6 +335,7 @@ impl MemTable {
 			let file = SysFile::create(&table_file_path)?;
 			pace.sync(file.try_clone()?);
 			let mut table_writer = TableWriter::new(file, table_id, Arc::clone(&lsm_opts), 0); // Memtables always flush to L0
+			table_writer.expect_keys(self.entries.load(Ordering::Relaxed) as usize);
 
 			let mut iter = self.iter();
 			iter.seek_first()?;

@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use integer_encoding::FixedInt;
 
-use crate::FilterPolicy;
+use crate::{FilterBuilder, FilterPolicy};
 
 pub(crate) const FILTER_BASE_LOG2: u32 = 11;
 const FILTER_BASE: u32 = 1 << FILTER_BASE_LOG2;
@@ -15,6 +15,9 @@ pub(crate) struct FilterBlockWriter {
 	keys: Vec<Vec<u8>>,            // A collection of keys to be added to the filter.
 	filters: Vec<u8>,              // The generated filters.
 	filter_offsets: Vec<u32>,      // Offsets for each filter in the `filters` vector.
+	/// Whisk: the next filter, built as its keys come instead of from `keys`
+	/// ([`FilterBlockWriter::expect_keys`]).
+	builder: Option<Box<dyn FilterBuilder>>,
 }
 
 impl FilterBlockWriter {
@@ -25,11 +28,25 @@ impl FilterBlockWriter {
 			keys: vec![],
 			filter_offsets: vec![],
 			filters: vec![],
+			builder: None,
+		}
+	}
+
+	/// Whisk: the next filter will hold about `keys` keys, so it is built as they are added
+	/// when the policy can (`FilterPolicy::filter_builder`) rather than from copies of them
+	/// when it is generated. Only before any key of that filter was added.
+	pub(crate) fn expect_keys(&mut self, keys: usize) {
+		if self.keys.is_empty() && self.builder.is_none() {
+			self.builder = self.policy.filter_builder(keys);
 		}
 	}
 
 	// Adds a key to the list of keys that will be included in the next filter.
 	pub(crate) fn add_key(&mut self, key: &[u8]) {
+		if let Some(builder) = self.builder.as_mut() {
+			builder.add_key(key);
+			return;
+		}
 		let key = Vec::from(key);
 		self.keys.push(key);
 	}
@@ -50,6 +67,12 @@ impl FilterBlockWriter {
 	// vector.
 	fn generate_filter(&mut self) {
 		self.filter_offsets.push(self.filters.len() as u32); // Record the current filter's offset.
+		if let Some(builder) = self.builder.take() {
+			if !builder.is_empty() {
+				self.filters.extend(builder.finish());
+			}
+			return;
+		}
 		if self.keys.is_empty() {
 			return; // If there are no keys, do not generate a filter.
 		};
@@ -68,7 +91,7 @@ impl FilterBlockWriter {
 	// Finalizes the filter block, returning the complete set of filters and their
 	// offsets.
 	pub(crate) fn finish(mut self) -> Vec<u8> {
-		if !self.keys.is_empty() {
+		if !self.keys.is_empty() || self.builder.as_ref().is_some_and(|builder| !builder.is_empty()) {
 			self.generate_filter(); // Generate a final filter for any remaining keys.
 		};
 
@@ -199,6 +222,34 @@ mod tests {
 		assert!(r.may_contain("foo".as_bytes(), 100));
 		assert!(!r.may_contain("missing".as_bytes(), 100));
 		assert!(!r.may_contain("other".as_bytes(), 100));
+	}
+
+	#[test]
+	fn a_filter_expecting_its_keys_is_the_one_built_from_copies() {
+		let keys = ["foo", "bar", "box", "hello"];
+		let mut copies = FilterBlockWriter::new(Arc::new(LevelDBBloomFilter::new(10)));
+		let mut built = FilterBlockWriter::new(Arc::new(LevelDBBloomFilter::new(10)));
+		copies.start_block(0);
+		built.start_block(0);
+		built.expect_keys(keys.len());
+		for key in keys {
+			copies.add_key(key.as_bytes());
+			built.add_key(key.as_bytes());
+		}
+		assert!(built.keys.is_empty());
+		let block = built.finish();
+		assert_eq!(block, copies.finish());
+		let r = FilterBlockReader::new(block, Arc::new(LevelDBBloomFilter::new(10)));
+		assert!(keys.iter().all(|key| r.may_contain(key.as_bytes(), 0)));
+		assert!(!r.may_contain("missing".as_bytes(), 0));
+	}
+
+	#[test]
+	fn an_expected_filter_with_no_keys_is_empty() {
+		let mut w = FilterBlockWriter::new(Arc::new(LevelDBBloomFilter::new(10)));
+		w.start_block(0);
+		w.expect_keys(100);
+		assert_eq!(&[0, 0, 0, 0, FILTER_BASE_LOG2 as u8][..], &*w.finish());
 	}
 
 	#[test]

@@ -458,6 +458,14 @@ impl<W: Write> TableWriter<W> {
 		Ok(())
 	}
 
+	/// Whisk: the table will hold about `keys` entries, so its filter can be built as they are
+	/// added (`FilterBlockWriter::expect_keys`). Before the first [`TableWriter::add`].
+	pub(crate) fn expect_keys(&mut self, keys: usize) {
+		if let Some(filter_block) = self.filter_block.as_mut() {
+			filter_block.expect_keys(keys);
+		}
+	}
+
 	/// Whisk: the bytes of table written so far, which [`crate::pace::Pace`] keeps to a rate.
 	pub(crate) fn written(&self) -> usize {
 		self.offset

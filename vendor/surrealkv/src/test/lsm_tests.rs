@@ -114,6 +114,35 @@ async fn test_memtable_flush() {
 	}
 }
 
+/// Whisk: a flushed memtable's table builds its filter as it writes its keys, sized by the
+/// memtable's count of entries; a key missing from the filter would read as absent.
+#[test(tokio::test)]
+async fn test_every_key_of_a_flushed_memtable_passes_its_filter() {
+	let temp_dir = create_temp_directory();
+	let opts = create_test_options(temp_dir.path().to_path_buf(), |_| {});
+	let tree = Tree::new(Arc::clone(&opts)).unwrap();
+
+	for batch in 0..30 {
+		let mut txn = tree.begin().unwrap();
+		for i in 0..100 {
+			let key = format!("order:{:05}", batch * 100 + i);
+			txn.set(key.as_bytes(), key.to_uppercase().as_bytes()).unwrap();
+		}
+		txn.commit().await.unwrap();
+	}
+	tree.flush().unwrap();
+
+	let tables = tree.core.level_manifest.read().unwrap().levels.get_levels()[0].tables.len();
+	assert_eq!(tables, 1);
+	let txn = tree.begin().unwrap();
+	for n in 0..3000 {
+		let key = format!("order:{n:05}");
+		let value = txn.get(key.as_bytes()).unwrap();
+		assert_eq!(value, Some(key.to_uppercase().into_bytes()), "{key}");
+	}
+	assert_eq!(txn.get(b"order:03000").unwrap(), None);
+}
+
 #[test(tokio::test)]
 async fn test_memtable_flush_with_delete() {
 	let temp_dir = create_temp_directory();

@@ -1,5 +1,5 @@
 use std::fmt;
-use std::fs::{self, read_dir, File};
+use std::fs::{read_dir, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::PoisonError;
@@ -590,7 +590,9 @@ pub(crate) fn cleanup_old_segments(wal_dir: &Path, min_wal_number: u64) -> Resul
 		if segment_id < min_wal_number {
 			let segment_path = wal_dir.join(format!("{segment_id:020}.wal"));
 
-			match fs::remove_file(&segment_path) {
+			// Whisk: in steps, so that the log's syncs do not wait for the whole segment's
+			// blocks to be freed (`crate::retire`).
+			match crate::retire::remove_in_steps(&segment_path) {
 				Ok(_) => {
 					removed_count += 1;
 					log::debug!(
