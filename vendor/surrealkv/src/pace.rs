@@ -25,8 +25,9 @@ const STEP_BYTES: usize = 64 * 1024;
 
 /// How much table is written between two syncs of its file. Left to the kernel, a paced table
 /// stayed in the page cache until the flush's closing `fsync`, which then wrote 165 MB at once
-/// and held up the write-ahead log's syncs behind it: commits waited 150-200 ms.
-const SYNC_BYTES: usize = 8 * 1024 * 1024;
+/// and held up the write-ahead log's syncs behind it: commits waited 150-200 ms. A flush syncs
+/// the value log it moves large values to as often (`MemTable::flush`).
+pub(crate) const SYNC_BYTES: usize = 8 * 1024 * 1024;
 
 /// The configured rate, read once; `None` when unpaced.
 fn configured_rate() -> Option<u64> {
