@@ -26,8 +26,8 @@ const STEP_BYTES: usize = 64 * 1024;
 /// How much table is written between two syncs of its file. Left to the kernel, a paced table
 /// stayed in the page cache until the flush's closing `fsync`, which then wrote 165 MB at once
 /// and held up the write-ahead log's syncs behind it: commits waited 150-200 ms. A flush syncs
-/// the value log it moves large values to as often (`MemTable::flush`).
-pub(crate) const SYNC_BYTES: usize = 8 * 1024 * 1024;
+/// the value log it moves large values to with it ([`Pace::also_sync`]).
+const SYNC_BYTES: usize = 8 * 1024 * 1024;
 
 /// The configured rate, read once; `None` when unpaced.
 fn configured_rate() -> Option<u64> {
@@ -56,6 +56,8 @@ pub(crate) struct Pace<'a> {
 	seen: usize,
 	/// The table's file, synced every [`SYNC_BYTES`], and the bytes written at its last sync.
 	file: Option<(std::fs::File, usize)>,
+	/// Another file written beside the table (a flush's value log), synced with it.
+	also: Option<Box<dyn FnMut() -> crate::Result<()> + 'a>>,
 }
 
 impl<'a> Pace<'a> {
@@ -70,6 +72,7 @@ impl<'a> Pace<'a> {
 			started: Instant::now(),
 			seen: 0,
 			file: None,
+			also: None,
 		}
 	}
 
@@ -78,15 +81,24 @@ impl<'a> Pace<'a> {
 		self.file = Some((file, 0));
 	}
 
-	/// Called with the bytes written to the table so far; sleeps while they are ahead of the
-	/// rate, unless writes are about to wait.
+	/// Also runs `sync` whenever the table's file is synced: for a file written beside the
+	/// table, whose bytes are then counted in what [`Pace::wrote`] is given.
+	pub(crate) fn also_sync(&mut self, sync: impl FnMut() -> crate::Result<()> + 'a) {
+		self.also = Some(Box::new(sync));
+	}
+
+	/// Called with the bytes written to the table (and beside it) so far; sleeps while they are
+	/// ahead of the rate, unless writes are about to wait.
 	pub(crate) fn wrote(&mut self, written: usize) {
 		if let Some((file, synced)) = &mut self.file {
 			if written >= *synced + SYNC_BYTES {
 				*synced = written;
-				// A failure shows again in the closing sync, which fails the table.
+				// A failure shows again in the closing syncs, which fail the table.
 				if let Err(error) = file.sync_data() {
 					log::warn!("syncing a table being written: {error}");
+				}
+				if let Some(Err(error)) = self.also.as_mut().map(|sync| sync()) {
+					log::warn!("syncing a file written beside a table: {error}");
 				}
 			}
 		}
@@ -148,5 +160,23 @@ mod tests {
 		assert_eq!(pace.file.as_ref().map(|(_, synced)| *synced), Some(0));
 		pace.wrote(SYNC_BYTES);
 		assert_eq!(pace.file.as_ref().map(|(_, synced)| *synced), Some(SYNC_BYTES));
+	}
+
+	#[test]
+	fn a_file_beside_the_table_is_synced_with_it() {
+		let folder = tempfile::tempdir().unwrap();
+		let file = std::fs::File::create(folder.path().join("table")).unwrap();
+		let syncs = Cell::new(0);
+		let mut pace = Pace::at(None, || false);
+		pace.sync(file);
+		pace.also_sync(|| {
+			syncs.set(syncs.get() + 1);
+			Ok(())
+		});
+		pace.wrote(SYNC_BYTES - 1);
+		assert_eq!(syncs.get(), 0);
+		pace.wrote(SYNC_BYTES);
+		pace.wrote(2 * SYNC_BYTES);
+		assert_eq!(syncs.get(), 2);
 	}
 }

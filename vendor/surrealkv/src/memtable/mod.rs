@@ -337,11 +337,13 @@ impl MemTable {
 			let mut table_writer = TableWriter::new(file, table_id, Arc::clone(&lsm_opts), 0); // Memtables always flush to L0
 			table_writer.expect_keys(self.entries.load(Ordering::Relaxed) as usize);
 
-			// Whisk: the values moved to the value log, whose file is synced as it grows too:
-			// left to its closing sync, 100-170 MB of it went to the disk at once as a flush
-			// ended, and the write-ahead log's syncs waited ~100 ms behind it.
+			// Whisk: the bytes of values moved to the value log, which the pace counts and
+			// syncs with the table: left to its closing sync, 100-170 MB of it went to the
+			// disk at once as a flush ended, and the write-ahead log's syncs waited ~100 ms.
 			let mut vlog_bytes = 0;
-			let mut vlog_synced = 0;
+			if let Some(vlog) = vlog.cloned() {
+				pace.also_sync(move || vlog.sync());
+			}
 			let mut iter = self.iter();
 			iter.seek_first()?;
 			while iter.valid() {
@@ -363,12 +365,6 @@ impl MemTable {
 
 				table_writer.add(key, &sst_value)?;
 				pace.wrote(table_writer.written() + vlog_bytes);
-				if let Some(vlog) = vlog {
-					if vlog_bytes >= vlog_synced + crate::pace::SYNC_BYTES {
-						vlog_synced = vlog_bytes;
-						vlog.sync()?;
-					}
-				}
 				iter.next()?;
 			}
 			table_writer.finish()?;
