@@ -26,6 +26,7 @@ mod mac;
 pub mod cache;
 pub mod close;
 mod compiled_definitions;
+mod count_compaction_pace;
 pub mod config;
 pub mod factory;
 pub mod index_state;

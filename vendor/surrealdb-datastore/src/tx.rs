@@ -3438,6 +3438,9 @@ impl Transaction {
 		if buffer.is_empty() {
 			return Ok(());
 		}
+		// Count indexes this transaction changed, whose queueing is paced (a Whisk patch:
+		// `count_compaction_pace`).
+		let mut counted = HashSet::new();
 		for (index, delta, nid) in buffer.take_counts() {
 			let key = IndexCountKey {
 				ns: index.ns,
@@ -3449,8 +3452,16 @@ impl Transaction {
 				count: delta.unsigned_abs(),
 			};
 			self.put_key(&key, &()).await?;
+			counted.insert(index);
 		}
-		let compactions = buffer.take_compactions();
+		let now = Instant::now();
+		let compactions: Vec<_> = buffer
+			.take_compactions()
+			.into_iter()
+			.filter(|(index, _)| {
+				!counted.contains(index) || crate::count_compaction_pace::queue_now(index, now)
+			})
+			.collect();
 		if !compactions.is_empty() {
 			self.trigger_index_compaction();
 		}
