@@ -30,7 +30,8 @@
 //! repeatable (`spread`, `contended`, `spread-paced`, `contended-paced`; default each once), and
 //! `ORDER_BENCH_MAIL_FILES`, set to have the shop write its mails to files rather than hand
 //! them to the bench's SMTP relay, and `ORDER_BENCH_TIMELINE`, set to print each run's latency
-//! by quarter second, to tell a queue that builds over the run from stalls). Each run also
+//! by quarter second, to tell a queue that builds over the run from stalls; the shop's own
+//! `ORDER_GROUP_INTERVAL_MS` is read as the server reads it). Each run also
 //! prints the CPU time it took an order, the shop's and the load generator's together, and how
 //! many mails the shop handed over meanwhile (two an order when its outbox keeps up), and after
 //! it how long the outbox took to send the rest, before the next run starts.
@@ -239,6 +240,9 @@ async fn open_shop(
     config.smtp_url = smtp_url;
     config.database_url = format!("surrealkv://{}", data.join("whisk.db").display());
     config.max_pending_orders = DEFAULT_MAX_PENDING_ORDERS;
+    config.order_group_interval =
+        whisk_api::config::order_group_interval(std::env::var("ORDER_GROUP_INTERVAL_MS").ok())
+            .unwrap();
     // Buyers register from addresses of their own (the load generator stands in as a trusted
     // proxy), as real shoppers do: from one address the registration throttle stops at 60.
     config.trusted_proxies = whisk_api::client_ip::parse_list("127.0.0.1/32").unwrap();

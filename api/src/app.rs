@@ -108,7 +108,8 @@ impl AppState {
             format!("{:08x}", rand::random::<u32>()),
             Some(renderers),
         );
-        let placements = orders::group_commit::PlacementQueue::new(outbox.node());
+        let placements =
+            orders::group_commit::PlacementQueue::new(outbox.node(), config.order_group_interval);
         let background = crate::background::Tasks::default();
         outbox.spawn(&background);
         let catalog_feed = Follower::start(db.clone())

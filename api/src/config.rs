@@ -3,6 +3,7 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use pricing::{DeliveryTerms, GstRate, Money, Region};
@@ -18,6 +19,11 @@ pub const DEFAULT_LOW_STOCK_THRESHOLD: i64 = 5;
 
 /// Open pending orders per customer when `MAX_PENDING_ORDERS` is unset.
 pub const DEFAULT_MAX_PENDING_ORDERS: u32 = 5;
+
+/// The shortest time between two of a node's order group transactions when
+/// `ORDER_GROUP_INTERVAL_MS` is unset: none, each starts as soon as the last ends (see
+/// `orders::group_commit` and README "Orders and invoices", session 70, for what a wait buys).
+pub const DEFAULT_ORDER_GROUP_INTERVAL: Duration = Duration::ZERO;
 
 /// The GST slabs in force when `GST_SLABS` is unset, in percent.
 pub const DEFAULT_GST_SLABS: [u8; 4] = [0, 5, 18, 40];
@@ -78,6 +84,10 @@ pub struct Config {
     /// How many unpaid pending orders one customer may have open at once (`MAX_PENDING_ORDERS`,
     /// default 5), so nobody can hold the shop's stock hostage.
     pub max_pending_orders: u32,
+    /// The shortest time from one order group transaction of this node to the next
+    /// (`ORDER_GROUP_INTERVAL_MS`, default 0: each starts as soon as the last ends). Longer, the
+    /// orders of a steady rate share fewer transactions, at less CPU an order and more latency.
+    pub order_group_interval: Duration,
     /// For load tests only (`LOAD_BASELINE_FILE`): a file served as is at
     /// `GET /api/v1/load-baseline`, the baseline listings are compared with.
     pub load_baseline_file: Option<PathBuf>,
@@ -165,6 +175,24 @@ fn delivery_terms(
         free_from,
         gst_rate,
     })
+}
+
+/// Reads `ORDER_GROUP_INTERVAL_MS`: whole milliseconds, at most a second (a longer wait would
+/// only hold orders back).
+pub fn order_group_interval(millis: Option<String>) -> anyhow::Result<Duration> {
+    let Some(text) = millis else {
+        return Ok(DEFAULT_ORDER_GROUP_INTERVAL);
+    };
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|millis| *millis <= 1_000)
+        .map(Duration::from_millis)
+        .with_context(|| {
+            format!(
+                "ORDER_GROUP_INTERVAL_MS must be whole milliseconds from 0 to 1000, not '{text}'"
+            )
+        })
 }
 
 /// The GST rates in force.
@@ -332,6 +360,7 @@ impl Config {
                 })?,
             None => DEFAULT_MAX_PENDING_ORDERS,
         };
+        let order_group_interval = order_group_interval(var("ORDER_GROUP_INTERVAL_MS"))?;
         let default_shop = ShopIdentity::default();
         let (gstin, state) =
             shop_tax_identity(var("SHOP_GSTIN"), var("SHOP_STATE"), &default_shop)?;
@@ -400,6 +429,7 @@ impl Config {
             public_url: var("PUBLIC_URL").map(|url| url.trim_end_matches('/').to_owned()),
             trusted_proxies,
             max_pending_orders,
+            order_group_interval,
             host,
             port,
             database_url: var("DATABASE_URL")
@@ -442,6 +472,7 @@ impl Config {
             public_url: None,
             trusted_proxies: Vec::new(),
             max_pending_orders: DEFAULT_MAX_PENDING_ORDERS,
+            order_group_interval: DEFAULT_ORDER_GROUP_INTERVAL,
             low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
         }
     }
@@ -450,6 +481,31 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_group_interval_is_whole_milliseconds_up_to_a_second() {
+        assert_eq!(
+            order_group_interval(None).unwrap(),
+            DEFAULT_ORDER_GROUP_INTERVAL
+        );
+        assert_eq!(
+            order_group_interval(Some(" 0 ".into())).unwrap(),
+            Duration::ZERO
+        );
+        assert_eq!(
+            order_group_interval(Some("1000".into())).unwrap(),
+            Duration::from_secs(1)
+        );
+        for bad in ["1001", "-1", "2.5", "ten"] {
+            let error = order_group_interval(Some(bad.into())).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "ORDER_GROUP_INTERVAL_MS must be whole milliseconds from 0 to 1000, not '{bad}'"
+                )
+            );
+        }
+    }
 
     #[test]
     fn delivery_terms_default_to_a_fee_waived_from_a_threshold_and_zero_turns_parts_off() {

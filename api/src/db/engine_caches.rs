@@ -9,6 +9,11 @@ use surrealdb::types::SurrealValue;
 
 use super::Db;
 
+/// Runs `text`, which binds nothing, and fails the test on any statement's error.
+async fn run(db: &Db, text: &str) {
+    db.query(text).await.unwrap().check().unwrap();
+}
+
 async fn database() -> Db {
     let db = surrealdb::engine::any::connect("mem://").await.unwrap();
     db.use_ns("whisk").use_db("engine_caches").await.unwrap();
@@ -32,16 +37,14 @@ async fn priced(db: &Db) -> Vec<Priced> {
 #[tokio::test]
 async fn a_redefined_field_is_read_as_redefined() {
     let db = database().await;
-    db.query(
+    run(
+        &db,
         "DEFINE TABLE item SCHEMAFULL;
          DEFINE FIELD price ON item TYPE int;
          DEFINE FIELD with_tax ON item COMPUTED price * 2;
          CREATE item SET price = 10; CREATE item SET price = 20;",
     )
-    .await
-    .unwrap()
-    .check()
-    .unwrap();
+    .await;
     let before = [
         Priced {
             price: 10,
@@ -59,11 +62,11 @@ async fn a_redefined_field_is_read_as_redefined() {
         "read a second time, from what was kept"
     );
 
-    db.query("DEFINE FIELD OVERWRITE with_tax ON item COMPUTED price * 3")
-        .await
-        .unwrap()
-        .check()
-        .unwrap();
+    run(
+        &db,
+        "DEFINE FIELD OVERWRITE with_tax ON item COMPUTED price * 3",
+    )
+    .await;
     assert_eq!(
         priced(&db).await,
         [
@@ -122,15 +125,13 @@ async fn counted(db: &Db) -> i64 {
 #[tokio::test]
 async fn a_count_index_counts_every_write_while_its_compaction_is_paced() {
     let db = database().await;
-    db.query(
+    run(
+        &db,
         "DEFINE TABLE tally SCHEMAFULL;
          DEFINE FIELD n ON tally TYPE int;
          DEFINE INDEX tally_count ON tally COUNT;",
     )
-    .await
-    .unwrap()
-    .check()
-    .unwrap();
+    .await;
     let mut expected = 0;
     for round in 0..3_i64 {
         // Many transactions within the second, each its own delta and most unqueued.

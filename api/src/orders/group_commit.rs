@@ -16,8 +16,18 @@
 //! (and the mails that quote them) are known before its transaction runs; the transaction
 //! checks that the counter still holds that value, and when another node has numbered orders
 //! meanwhile the group is numbered again from the value it found.
+//!
+//! A group's transaction costs a fixed part (its parsing, commit and sync, the outbox's and the
+//! catalog's reads of what it wrote) plus a part per order. At a steady rate below what the node
+//! can take, the turn comes round as soon as a transaction ends, so the groups stay small and the
+//! fixed part is paid over and over by few orders; the node's CPU then runs close to full and
+//! any other work (a memtable flush) queues the orders. A turn may therefore be held to start no
+//! sooner than `min_interval` after the one before it (`ORDER_GROUP_INTERVAL_MS`, none by
+//! default), so the orders of that time share one transaction, each waiting up to that long. A
+//! placement after a quiet spell does not wait: the last turn started long before.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{Mutex, oneshot};
 
@@ -33,11 +43,22 @@ const NUMBERING_TRIES: u32 = 5;
 #[derive(Debug)]
 pub struct PlacementQueue {
     waiting: std::sync::Mutex<Vec<Waiting>>,
-    /// The turn, holding the order counter's value as last seen (`None` until first read).
-    turn: Arc<Mutex<Option<i64>>>,
+    /// The turn to run a transaction, and what the last one left.
+    turn: Arc<Mutex<Turn>>,
+    /// The shortest time from one group's start to the next's.
+    min_interval: Duration,
     /// This node's name in mail claims (its outbox's): the mails of its placements are stored
     /// claimed by it.
     node: Arc<str>,
+}
+
+/// What a group's transaction leaves for the next.
+#[derive(Debug, Default)]
+struct Turn {
+    /// The order counter's value as last seen (`None` until first read).
+    last_number: Option<i64>,
+    /// When the last group took the placements waiting.
+    last_started: Option<Instant>,
 }
 
 /// A placement waiting for a transaction, and where its answer goes.
@@ -48,11 +69,13 @@ struct Waiting {
 }
 
 impl PlacementQueue {
-    /// An empty queue for the node whose outbox names itself `node` in claims.
-    pub fn new(node: &str) -> PlacementQueue {
+    /// An empty queue for the node whose outbox names itself `node` in claims, starting a group
+    /// at most once every `min_interval`.
+    pub fn new(node: &str, min_interval: Duration) -> PlacementQueue {
         PlacementQueue {
             waiting: std::sync::Mutex::default(),
             turn: Arc::default(),
+            min_interval,
             node: Arc::from(node),
         }
     }
@@ -70,6 +93,13 @@ impl PlacementQueue {
             answered = &mut placed => return answer_of(answered),
             turn = Arc::clone(&self.turn).lock_owned() => turn,
         };
+        let now = Instant::now();
+        let start = start_of_turn(turn.last_started, self.min_interval, now);
+        if start > now {
+            // Holding the turn: the placements arriving meanwhile join this group.
+            tokio::time::sleep_until(start.into()).await;
+        }
+        turn.last_started = Some(start);
         // Everything waiting, this order too unless an earlier turn took it. A placement whose
         // request went away before its turn is dropped rather than placed unseen.
         let group: Vec<Waiting> = std::mem::take(&mut *self.lock_waiting())
@@ -81,7 +111,7 @@ impl PlacementQueue {
             // A task of its own, so that a request going away mid-transaction does not cancel
             // the others' placements; the turn ends when it does.
             let run = tokio::spawn(async move {
-                place_group(&db, &node, group, &mut turn).await;
+                place_group(&db, &node, group, &mut turn.last_number).await;
                 drop(turn);
             });
             if let Err(error) = run.await {
@@ -96,6 +126,15 @@ impl PlacementQueue {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// When a turn that came at `now` takes the placements waiting: `min_interval` after the last
+/// group started, or at once when that is past.
+fn start_of_turn(last_started: Option<Instant>, min_interval: Duration, now: Instant) -> Instant {
+    last_started
+        .and_then(|started| started.checked_add(min_interval))
+        .filter(|due| *due > now)
+        .unwrap_or(now)
 }
 
 /// The answer a placement got, or an error when its group stopped before answering.
@@ -150,7 +189,7 @@ async fn place_numbered(
             None => repo::last_order_number(db).await?,
         };
         *last = Some(expected);
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let placed = repo::place(db, orders, expected, &StoreClaim::now(node)).await;
         // The one serial step of placing: its time an order bounds a node's orders a second.
         tracing::debug!(
@@ -169,4 +208,29 @@ async fn place_numbered(
         }
     }
     Err(WriteError::Conflict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_waits_out_the_interval_from_the_last_group_only() {
+        let interval = Duration::from_millis(10);
+        let last = Instant::now();
+        let at = |millis| last + Duration::from_millis(millis);
+        assert_eq!(
+            start_of_turn(None, interval, at(0)),
+            at(0),
+            "the first group"
+        );
+        assert_eq!(start_of_turn(Some(last), interval, at(3)), at(10));
+        assert_eq!(start_of_turn(Some(last), interval, at(10)), at(10));
+        assert_eq!(
+            start_of_turn(Some(last), interval, at(250)),
+            at(250),
+            "after a quiet spell, at once"
+        );
+        assert_eq!(start_of_turn(Some(last), Duration::ZERO, at(0)), at(0));
+    }
 }

@@ -333,6 +333,66 @@ async fn orders_placed_at_once_are_numbered_in_turn_and_one_refusal_refuses_only
     assert_eq!(stock(&app, &gone).await, 0);
 }
 
+/// A node starts an order group at most once every `order_group_interval`: the orders that
+/// arrive meanwhile commit together. Each group stores its orders' mails under one claim, so
+/// the mails' stored times tell the groups apart.
+#[tokio::test]
+async fn orders_arriving_within_the_group_interval_after_a_group_commit_together() {
+    let (app, root) = shop_with(|config| {
+        config.order_group_interval = std::time::Duration::from_secs(1);
+    })
+    .await;
+    let flour = product(&app, &root, "Interval Flour", "50", 100).await;
+    let tokens = app.register_buyers(4).await;
+    let items = [(flour.as_str(), 1, 50.0)];
+    let place = |token| {
+        send(
+            &app,
+            Method::POST,
+            "/api/v1/orders",
+            token,
+            Some(checkout(&items)),
+        )
+    };
+    let (status, first) = place(&tokens[0]).await;
+    assert_eq!(status, 201, "{first}");
+    // Sent together right after the first group, within its second: the first of them to get
+    // the turn waits the second out, and the others join it.
+    let after = futures::future::join_all(tokens.iter().map(|token| place(token))).await;
+    let mut later_ids = Vec::new();
+    for (status, body) in &after {
+        assert_eq!(*status, 201, "{body}");
+        later_ids.push(body["order"]["_id"].as_str().unwrap().to_owned());
+    }
+    let mails: Vec<Vec<String>> = app
+        .db
+        .query(
+            "SELECT VALUE [record::id(order), <string> created_at] FROM mail WHERE order != NONE",
+        )
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
+    let groups_of = |ids: &[String]| {
+        let mut times: Vec<&str> = mails
+            .iter()
+            .filter(|mail| ids.contains(&mail[0]))
+            .map(|mail| mail[1].as_str())
+            .collect();
+        times.sort_unstable();
+        times.dedup();
+        times
+    };
+    let first_id = first["order"]["_id"].as_str().unwrap().to_owned();
+    let (first_group, later_groups) = (groups_of(&[first_id]), groups_of(&later_ids));
+    assert_eq!(later_groups.len(), 1, "the four in one group: {mails:?}");
+    assert_eq!(first_group.len(), 1, "{mails:?}");
+    assert_ne!(
+        first_group, later_groups,
+        "the first order in a group of its own"
+    );
+}
+
 #[tokio::test]
 async fn orders_through_two_nodes_take_the_next_number_whichever_node_placed_the_last() {
     let (a, root) = shop().await;
