@@ -14,6 +14,14 @@ async fn run(db: &Db, text: &str) {
     db.query(text).await.unwrap().check().unwrap();
 }
 
+/// The first statement's answer to `text`, which binds nothing.
+async fn read<T: SurrealValue>(db: &Db, text: &str) -> T
+where
+    usize: surrealdb::opt::QueryResult<T>,
+{
+    db.query(text).await.unwrap().take(0_usize).unwrap()
+}
+
 async fn database() -> Db {
     let db = surrealdb::engine::any::connect("mem://").await.unwrap();
     db.use_ns("whisk").use_db("engine_caches").await.unwrap();
@@ -27,11 +35,7 @@ struct Priced {
 }
 
 async fn priced(db: &Db) -> Vec<Priced> {
-    db.query("SELECT price, with_tax FROM item ORDER BY price")
-        .await
-        .unwrap()
-        .take(0)
-        .unwrap()
+    read(db, "SELECT price, with_tax FROM item ORDER BY price").await
 }
 
 #[tokio::test]
@@ -110,12 +114,11 @@ async fn a_text_that_does_not_parse_is_refused_each_time() {
 }
 
 async fn counted(db: &Db) -> i64 {
-    let total: Option<i64> = db
-        .query("SELECT VALUE total FROM (SELECT count() AS total FROM tally GROUP ALL)")
-        .await
-        .unwrap()
-        .take(0)
-        .unwrap();
+    let total: Option<i64> = read(
+        db,
+        "SELECT VALUE total FROM (SELECT count() AS total FROM tally GROUP ALL)",
+    )
+    .await;
     total.unwrap_or(0)
 }
 
@@ -156,11 +159,6 @@ async fn a_count_index_counts_every_write_while_its_compaction_is_paced() {
         tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
         assert_eq!(counted(&db).await, expected, "round {round}, a second on");
     }
-    let stored: Vec<i64> = db
-        .query("SELECT VALUE n FROM tally")
-        .await
-        .unwrap()
-        .take(0)
-        .unwrap();
+    let stored: Vec<i64> = read(&db, "SELECT VALUE n FROM tally").await;
     assert_eq!(stored.len() as i64, expected, "the records themselves");
 }
