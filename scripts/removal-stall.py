@@ -13,8 +13,9 @@ took and the longest sync during it.
 import os
 import sys
 import tempfile
-import threading
 import time
+
+from syncing_log import SyncingLog
 
 STEP = 8 << 20
 PAUSE = 0.002
@@ -46,33 +47,17 @@ def cut_in_steps(path):
 
 def measure(folder, size, remove):
     path = os.path.join(folder, "segment")
-    log = os.path.join(folder, "log")
     large_file(path, size)
     time.sleep(1)
-    syncs = []
-    stop = threading.Event()
-
-    def append():
-        descriptor = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        entry = b"x" * 20000
-        while not stop.is_set():
-            started = time.perf_counter()
-            os.write(descriptor, entry)
-            os.fdatasync(descriptor)
-            syncs.append((started, time.perf_counter() - started))
-            time.sleep(0.003)
-        os.close(descriptor)
-
-    appender = threading.Thread(target=append)
-    appender.start()
+    log = SyncingLog(folder, os.fdatasync)
+    log.start()
     time.sleep(0.5)
     started = time.perf_counter()
     remove(path)
     took = time.perf_counter() - started
     time.sleep(0.5)
-    stop.set()
-    appender.join()
-    os.unlink(log)
+    log.stop()
+    syncs = log.syncs
     during = [wait for at, wait in syncs if started - 0.01 <= at <= started + took + 0.1]
     before = sorted(wait for at, wait in syncs if at < started - 0.01)
     return took, max(during, default=0.0), before[len(before) // 2]

@@ -1,0 +1,39 @@
+"""A log appended and synced every 3 ms in a thread, as SurrealKV's write-ahead log is under
+Whisk's orders, for the scripts that measure how other file work holds up its syncs
+(`removal-stall.py`, `table-sync-stall.py`)."""
+
+import os
+import threading
+import time
+
+
+class SyncingLog:
+    """Appends 20 KB to `folder/log` and syncs it with `sync` (`os.fsync` or `os.fdatasync`)
+    every 3 ms from `start()` to `stop()`; `syncs` holds each sync's start and its time, in
+    `time.perf_counter()` seconds."""
+
+    def __init__(self, folder, sync):
+        self.path = os.path.join(folder, "log")
+        self.sync = sync
+        self.syncs = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._append)
+
+    def _append(self):
+        descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        entry = b"x" * 20000
+        while not self._stop.is_set():
+            started = time.perf_counter()
+            os.write(descriptor, entry)
+            self.sync(descriptor)
+            self.syncs.append((started, time.perf_counter() - started))
+            time.sleep(0.003)
+        os.close(descriptor)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join()
+        os.unlink(self.path)
