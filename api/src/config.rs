@@ -180,19 +180,32 @@ fn delivery_terms(
 /// Reads `ORDER_GROUP_INTERVAL_MS`: whole milliseconds, at most a second (a longer wait would
 /// only hold orders back).
 pub fn order_group_interval(millis: Option<String>) -> anyhow::Result<Duration> {
-    let Some(text) = millis else {
-        return Ok(DEFAULT_ORDER_GROUP_INTERVAL);
-    };
-    text.trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|millis| *millis <= 1_000)
-        .map(Duration::from_millis)
-        .with_context(|| {
-            format!(
-                "ORDER_GROUP_INTERVAL_MS must be whole milliseconds from 0 to 1000, not '{text}'"
+    Ok(millis
+        .map(|text| {
+            number_within(
+                "ORDER_GROUP_INTERVAL_MS",
+                &text,
+                0..=1_000,
+                "whole milliseconds from 0 to 1000",
             )
         })
+        .transpose()?
+        .map_or(DEFAULT_ORDER_GROUP_INTERVAL, Duration::from_millis))
+}
+
+/// Reads the setting `name`'s `text` as a number within `allowed`; otherwise an error saying
+/// what it `must_be` and what it was.
+fn number_within<T: std::str::FromStr + PartialOrd>(
+    name: &str,
+    text: &str,
+    allowed: impl std::ops::RangeBounds<T>,
+    must_be: &str,
+) -> anyhow::Result<T> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|number| allowed.contains(number))
+        .with_context(|| format!("{name} must be {must_be}, not '{text}'"))
 }
 
 /// The GST rates in force.
@@ -349,15 +362,12 @@ impl Config {
             None => Vec::new(),
         };
         let max_pending_orders = match var("MAX_PENDING_ORDERS") {
-            Some(count) => count
-                .parse()
-                .ok()
-                .filter(|count| *count >= 1)
-                .with_context(|| {
-                    format!(
-                        "MAX_PENDING_ORDERS must be a whole number of at least 1, not '{count}'"
-                    )
-                })?,
+            Some(count) => number_within(
+                "MAX_PENDING_ORDERS",
+                &count,
+                1..,
+                "a whole number of at least 1",
+            )?,
             None => DEFAULT_MAX_PENDING_ORDERS,
         };
         let order_group_interval = order_group_interval(var("ORDER_GROUP_INTERVAL_MS"))?;
@@ -401,13 +411,12 @@ impl Config {
             name: shop.name.clone(),
         });
         let low_stock_threshold = match var("LOW_STOCK_THRESHOLD") {
-            Some(count) => count
-                .parse()
-                .ok()
-                .filter(|count| *count >= 0)
-                .with_context(|| {
-                    format!("LOW_STOCK_THRESHOLD must be a whole number of units, not '{count}'")
-                })?,
+            Some(count) => number_within(
+                "LOW_STOCK_THRESHOLD",
+                &count,
+                0..,
+                "a whole number of units",
+            )?,
             None => DEFAULT_LOW_STOCK_THRESHOLD,
         };
         Ok(Config {
