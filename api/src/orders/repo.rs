@@ -680,9 +680,6 @@ fn write_error(
                 _ => WriteError::Other(anyhow::anyhow!("{doing}: {text}")),
             })
         }
-        Some(Failure::IndexViolated(index)) if index == "order_request_key" => {
-            Err(WriteError::DuplicateKey)
-        }
         Some(Failure::IndexViolated(index)) => Err(WriteError::Other(anyhow::anyhow!(
             "{doing}: violated {index}"
         ))),
@@ -1264,23 +1261,21 @@ pub async fn numbered_fields(
     Ok(number.zip(fields))
 }
 
-/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any, under
-/// whatever id its record has (through the `order_request_key` index). A placement asks it only
-/// once refused: one that goes through reads no key, since its transaction refuses a key used
-/// before.
+/// The order an Idempotency-Key of this sender (a customer or an admin) created, if any. A
+/// placement asks it only once refused: one that goes through reads no key, since its
+/// transaction refuses a key used before.
 pub async fn by_idempotency_key(
     db: &Db,
     sender: RecordId,
     key: &str,
 ) -> anyhow::Result<Option<OrderId>> {
     let mut response = db
-        .query("SELECT VALUE order FROM order_request WHERE user = $sender AND idempotency_key = $key LIMIT 1")
-        .bind(("sender", sender))
-        .bind(("key", key.to_owned()))
+        .query("SELECT VALUE order FROM ONLY $key")
+        .bind(("key", key_record(sender, key)))
         .await
         .context("looking up an Idempotency-Key")?;
-    let found: Vec<RecordId> = response.take(0).context("reading an Idempotency-Key")?;
-    Ok(found.first().and_then(OrderId::from_record))
+    let found: Option<RecordId> = response.take(0).context("reading an Idempotency-Key")?;
+    Ok(found.as_ref().and_then(OrderId::from_record))
 }
 
 /// The conditions of a filtered order list beyond its first: a status, and a text in the

@@ -450,7 +450,7 @@ async fn an_idempotency_key_replay_returns_the_first_order() {
 }
 
 #[tokio::test]
-async fn a_key_stored_before_keys_had_their_own_record_id_is_still_replayed() {
+async fn a_key_stored_before_keys_had_their_own_record_id_moves_to_it_and_is_still_replayed() {
     let (app, root) = shop().await;
     let flour = product(&app, &root, "Bread Flour", "80", 10).await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
@@ -481,6 +481,10 @@ async fn a_key_stored_before_keys_had_their_own_record_id_is_still_replayed() {
         .check()
         .unwrap();
     assert_eq!(key_ids().await, [false], "one record, under a random id");
+    // As the next start after an upgrade applies the schema.
+    whisk_api::db::forget_applied_schema(&app.db).await.unwrap();
+    whisk_api::db::apply_schema(&app.db).await.unwrap();
+    assert_eq!(key_ids().await, [true], "moved to [sender, key]");
 
     let (status, again) = place().await;
 
