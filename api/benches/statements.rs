@@ -1,5 +1,5 @@
 //! CPU of each kind of statement the order placement's group transaction runs
-//! (`orders::repo::place`), by how many rows a group gives it: what to weigh before changing
+//! (`orders::repo::place`), by how many orders the group holds: what to weigh before changing
 //! the serial step of placing (README "Orders and invoices", session 72).
 //!
 //! An embedded store (surrealkv in a temporary folder) with `schema.surql`, 40 products with
@@ -9,6 +9,8 @@
 //! is the median over the rounds, less the median of a transaction that only moves a counter,
 //! divided by the rows: the CPU a row costs, in µs. Every variant binds the same values, so the
 //! cost of handing them over (about 25 µs an order) is in the counter's transaction, not here.
+//! Last, all the kinds in one transaction as the placement runs them (each table's definitions
+//! read once), and the whole of that transaction an order, counter and binding included.
 //!
 //! `cargo bench --workspace --bench statements` (env `STATEMENTS_BENCH_ROUNDS`, default 240).
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -21,6 +23,9 @@ use whisk_api::db::Db;
 const SIZES: [usize; 4] = [1, 4, 12, 40];
 const PRODUCTS: usize = 40;
 const CUSTOMERS: usize = 64;
+/// Products an order takes, as the orders bench's spread orders do; a group checks and moves
+/// each of its products once.
+const LINES: usize = 3;
 
 /// CPU time of the calling thread, in µs.
 #[expect(unsafe_code, reason = "the thread's CPU clock is read through libc")]
@@ -69,7 +74,7 @@ const KINDS: [Kind; 6] = [
     },
     Kind {
         name: "price check, a product",
-        rows: |orders| orders.min(PRODUCTS),
+        rows: |orders| (LINES * orders).min(PRODUCTS),
         text: "FOR $check IN $price_checks { \
                    LET $now = $check.product.selling_price; \
                    IF $now = NONE { THROW 'product_gone' }; \
@@ -78,7 +83,7 @@ const KINDS: [Kind; 6] = [
     },
     Kind {
         name: "stock move, a product",
-        rows: |orders| orders.min(PRODUCTS),
+        rows: |orders| (LINES * orders).min(PRODUCTS),
         text: "FOR $move IN $moves { \
                    LET $units = $move.stock.units; \
                    IF $units = NONE { THROW 'product_gone' } \
@@ -112,21 +117,31 @@ async fn run(rounds: usize) {
     whisk_api::db::apply_schema(&db).await.unwrap();
     fill(&db).await;
     let baseline = format!("BEGIN; {COUNTER} COMMIT;");
+    let every_kind: String = KINDS
+        .iter()
+        .map(|kind| kind.text)
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Each kind alone, then all of them in one transaction as the placement runs them, where
+    // the tables' definitions are read once.
     let texts: Vec<String> = KINDS
         .iter()
-        .map(|kind| format!("BEGIN; {COUNTER} {} COMMIT;", kind.text))
+        .map(|kind| kind.text)
+        .chain([every_kind.as_str()])
+        .map(|text| format!("BEGIN; {COUNTER} {text} COMMIT;"))
         .collect();
     println!(
         "µs of CPU a row (median of {rounds} rounds, less a transaction that only moves a counter)"
     );
     println!(
-        "{:<42} {}",
-        "rows in the group:",
+        "{:<44} {}",
+        "orders in the group:",
         SIZES.map(|size| format!("{size:>7}")).join("")
     );
-    let mut table: Vec<Vec<f64>> = vec![Vec::new(); KINDS.len()];
+    // Per size: the counter's transaction, each kind, all kinds together (medians, µs).
+    let mut medians_by_size: Vec<Vec<f64>> = Vec::new();
     for size in SIZES {
-        let mut times = vec![Vec::with_capacity(rounds); KINDS.len() + 1];
+        let mut times = vec![Vec::with_capacity(rounds); texts.len() + 1];
         for round in 0..rounds {
             for (slot, text) in std::iter::once(&baseline).chain(&texts).enumerate() {
                 let group = Group::new(size, round);
@@ -135,19 +150,31 @@ async fn run(rounds: usize) {
                 times[slot].push(thread_cpu_us() - started);
             }
         }
-        let medians: Vec<f64> = times.iter_mut().map(|spent| median(spent)).collect();
-        for (kind, (row, spent)) in KINDS.iter().zip(table.iter_mut().zip(&medians[1..])) {
-            row.push((spent - medians[0]) / (kind.rows)(size) as f64);
-        }
-        eprintln!(
-            "statements: {size} rows done (the counter's transaction {:.0} µs)",
-            medians[0]
-        );
+        medians_by_size.push(times.iter_mut().map(|spent| median(spent)).collect());
+        eprintln!("statements: groups of {size} done");
     }
-    for (kind, row) in KINDS.iter().zip(&table) {
-        let cells: String = row.iter().map(|cost| format!("{cost:>7.0}")).collect();
-        println!("{:<42} {cells}", kind.name);
+    let row = |name: &str, cost: &dyn Fn(usize, &[f64]) -> f64| {
+        let cells: String = SIZES
+            .iter()
+            .zip(&medians_by_size)
+            .map(|(size, medians)| format!("{:>7.0}", cost(*size, medians)))
+            .collect();
+        println!("{name:<44} {cells}");
+    };
+    for (slot, kind) in KINDS.iter().enumerate() {
+        row(kind.name, &|size, medians| {
+            (medians[slot + 1] - medians[0]) / (kind.rows)(size) as f64
+        });
     }
+    row("all six in one transaction, an order", &|size, medians| {
+        (medians[KINDS.len() + 1] - medians[0]) / size as f64
+    });
+    row("the counter's transaction, an order", &|size, medians| {
+        medians[0] / size as f64
+    });
+    row("both: the whole transaction, an order", &|size, medians| {
+        medians[KINDS.len() + 1] / size as f64
+    });
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -207,7 +234,7 @@ struct Group {
 impl Group {
     fn new(size: usize, round: usize) -> Group {
         let customer = |n: usize| (round * 5 + n * 3) % CUSTOMERS;
-        let products: Vec<usize> = (0..size.min(PRODUCTS))
+        let products: Vec<usize> = (0..(LINES * size).min(PRODUCTS))
             .map(|n| (round * 7 + n * 13) % PRODUCTS)
             .collect();
         let order_ids: Vec<String> = (0..size)
