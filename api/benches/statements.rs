@@ -12,14 +12,15 @@
 //! Last, all the kinds in one transaction as the placement runs them (each table's definitions
 //! read once), and the whole of that transaction an order, counter and binding included.
 //!
-//! `cargo bench --workspace --bench statements` (env `STATEMENTS_BENCH_ROUNDS`, default 240).
+//! `cargo bench --workspace --bench statements` (env `STATEMENTS_BENCH_ROUNDS`, default 240;
+//! `STATEMENTS_BENCH_SIZES`, e.g. `1` to profile a one-order group's transactions alone).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use rust_decimal::Decimal;
 use surrealdb::types::{Array, Object, RecordId, Value};
 use whisk_api::db::Db;
 
-/// Rows in a group: one order's worth, a paced run's group and two of the closed loop's.
+/// Orders in a group unless `STATEMENTS_BENCH_SIZES` says: one order's worth, a paced run's group and two of the closed loop's.
 const SIZES: [usize; 4] = [1, 4, 12, 40];
 const PRODUCTS: usize = 40;
 const CUSTOMERS: usize = 64;
@@ -40,62 +41,80 @@ fn thread_cpu_us() -> f64 {
     now.tv_sec as f64 * 1e6 + now.tv_nsec as f64 / 1e3
 }
 
-/// A statement kind: its name, what one row is, and the transaction's text (in which
-/// `BEGIN; ... COMMIT;` and the counter move are added).
+/// A statement kind: its name, what one row is, and the transaction's text for a group of so
+/// many orders (in which `BEGIN; ... COMMIT;` and the counter move are added).
 struct Kind {
     name: &'static str,
     rows: fn(usize) -> usize,
-    text: &'static str,
+    text: fn(usize) -> String,
 }
 
 const KINDS: [Kind; 6] = [
     Kind {
         name: "INSERT INTO order_request, a key",
         rows: |orders| orders,
-        text: "INSERT INTO order_request $keys RETURN NONE;",
+        text: |_| "INSERT INTO order_request $keys RETURN NONE;".to_owned(),
     },
     Kind {
         name: "INSERT INTO mail, a mail (two an order)",
         rows: |orders| 2 * orders,
-        text: "INSERT INTO mail $mails RETURN NONE;",
+        text: |_| "INSERT INTO mail $mails RETURN NONE;".to_owned(),
     },
     Kind {
         name: "INSERT INTO shop_order, an order",
         rows: |orders| orders,
-        text: "INSERT INTO shop_order $orders RETURN NONE;",
+        text: |_| "INSERT INTO shop_order $orders RETURN NONE;".to_owned(),
     },
     Kind {
         name: "pending-orders check, a customer",
         rows: |orders| orders,
-        text: "FOR $limit IN $pending { \
-                   IF array::len(SELECT VALUE id FROM shop_order WHERE user = $limit.user AND status = 'pending' LIMIT $limit.most) + $limit.placing > $limit.most \
-                       { THROW 'too_many_pending' }; \
-               };",
+        // A statement a customer, as `orders::repo::PlacementQuery` writes them.
+        text: |orders| {
+            (0..orders)
+                .map(|n| {
+                    format!(
+                        "IF array::len(SELECT VALUE id FROM shop_order WHERE user = $pending_user_{n} AND status = 'pending' LIMIT $pending_most_{n}) \
+                             + $pending_placing_{n} > $pending_most_{n} {{ THROW 'too_many_pending' }}; "
+                    )
+                })
+                .collect()
+        },
     },
     Kind {
         name: "price check, a product",
         rows: |orders| (LINES * orders).min(PRODUCTS),
-        text: "FOR $check IN $price_checks { \
+        text: |_| {
+            "FOR $check IN $price_checks { \
                    LET $now = $check.product.selling_price; \
                    IF $now = NONE { THROW 'product_gone' }; \
                    IF $now != $check.price { THROW 'price_changed' }; \
-               };",
+               };"
+            .to_owned()
+        },
     },
     Kind {
         name: "stock move, a product",
         rows: |orders| (LINES * orders).min(PRODUCTS),
-        text: "FOR $move IN $moves { \
+        text: |_| {
+            "FOR $move IN $moves { \
                    LET $units = $move.stock.units; \
                    IF $units = NONE { THROW 'product_gone' } \
                    ELSE IF $units + $move.delta < 0 { THROW 'out_of_stock' } \
                    ELSE { UPDATE $move.stock SET units += $move.delta RETURN NONE }; \
-               };",
+               };"
+            .to_owned()
+        },
     },
 ];
 
 const COUNTER: &str = "UPDATE ONLY counter:statements_bench SET value += 1 RETURN NONE;";
 
 fn main() {
+    // As the server starts: its allocator, backtrace and storage settings, and its log
+    // subscriber, without which SurrealDB's storage spans format every key they touch (about 3%
+    // of a one-order group's CPU).
+    whisk_api::startup_env::prepare_process().expect("the storage settings");
+    whisk_api::telemetry::init("warn");
     let rounds: usize = std::env::var("STATEMENTS_BENCH_ROUNDS")
         .ok()
         .and_then(|rounds| rounds.parse().ok())
@@ -104,10 +123,23 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    runtime.block_on(run(rounds));
+    let sizes: Vec<usize> = std::env::var("STATEMENTS_BENCH_SIZES").map_or_else(
+        |_| SIZES.to_vec(),
+        |sizes| {
+            sizes
+                .split(',')
+                .map(|size| {
+                    size.trim()
+                        .parse()
+                        .expect("STATEMENTS_BENCH_SIZES: orders a group")
+                })
+                .collect()
+        },
+    );
+    runtime.block_on(run(rounds, &sizes));
 }
 
-async fn run(rounds: usize) {
+async fn run(rounds: usize, sizes: &[usize]) {
     let folder = tempfile::tempdir().unwrap();
     let db: Db =
         surrealdb::engine::any::connect(format!("surrealkv://{}/store", folder.path().display()))
@@ -117,30 +149,36 @@ async fn run(rounds: usize) {
     whisk_api::db::apply_schema(&db).await.unwrap();
     fill(&db).await;
     let baseline = format!("BEGIN; {COUNTER} COMMIT;");
-    let every_kind: String = KINDS
-        .iter()
-        .map(|kind| kind.text)
-        .collect::<Vec<_>>()
-        .join(" ");
     // Each kind alone, then all of them in one transaction as the placement runs them, where
     // the tables' definitions are read once.
-    let texts: Vec<String> = KINDS
-        .iter()
-        .map(|kind| kind.text)
-        .chain([every_kind.as_str()])
-        .map(|text| format!("BEGIN; {COUNTER} {text} COMMIT;"))
-        .collect();
+    let texts_for = |size: usize| -> Vec<String> {
+        let every_kind: String = KINDS
+            .iter()
+            .map(|kind| (kind.text)(size))
+            .collect::<Vec<_>>()
+            .join(" ");
+        KINDS
+            .iter()
+            .map(|kind| (kind.text)(size))
+            .chain([every_kind])
+            .map(|text| format!("BEGIN; {COUNTER} {text} COMMIT;"))
+            .collect()
+    };
     println!(
         "µs of CPU a row (median of {rounds} rounds, less a transaction that only moves a counter)"
     );
     println!(
         "{:<44} {}",
         "orders in the group:",
-        SIZES.map(|size| format!("{size:>7}")).join("")
+        sizes
+            .iter()
+            .map(|size| format!("{size:>7}"))
+            .collect::<String>()
     );
     // Per size: the counter's transaction, each kind, all kinds together (medians, µs).
     let mut medians_by_size: Vec<Vec<f64>> = Vec::new();
-    for size in SIZES {
+    for &size in sizes {
+        let texts = texts_for(size);
         let mut times = vec![Vec::with_capacity(rounds); texts.len() + 1];
         for round in 0..rounds {
             for (slot, text) in std::iter::once(&baseline).chain(&texts).enumerate() {
@@ -154,7 +192,7 @@ async fn run(rounds: usize) {
         eprintln!("statements: groups of {size} done");
     }
     let row = |name: &str, cost: &dyn Fn(usize, &[f64]) -> f64| {
-        let cells: String = SIZES
+        let cells: String = sizes
             .iter()
             .zip(&medians_by_size)
             .map(|(size, medians)| format!("{:>7.0}", cost(*size, medians)))
@@ -226,7 +264,8 @@ struct Group {
     keys: Vec<Value>,
     mails: Vec<Value>,
     orders: Vec<Value>,
-    pending: Vec<Value>,
+    /// Each customer's limit, bound as `orders::repo::PlacementQuery` binds them.
+    pending: Object,
     price_checks: Vec<Value>,
     moves: Vec<Value>,
 }
@@ -293,12 +332,15 @@ impl Group {
                 })
                 .collect(),
             pending: (0..size)
-                .map(|n| {
-                    object([
-                        ("user", Value::RecordId(user(customer(n)))),
-                        ("most", Value::from_t(5_i64)),
-                        ("placing", Value::from_t(1_i64)),
-                    ])
+                .flat_map(|n| {
+                    [
+                        (
+                            format!("pending_user_{n}"),
+                            Value::RecordId(user(customer(n))),
+                        ),
+                        (format!("pending_most_{n}"), Value::from_t(5_i64)),
+                        (format!("pending_placing_{n}"), Value::from_t(1_i64)),
+                    ]
                 })
                 .collect(),
             price_checks: products
@@ -333,7 +375,7 @@ impl Group {
             .bind(("keys", self.keys))
             .bind(("mails", self.mails))
             .bind(("orders", self.orders))
-            .bind(("pending", self.pending))
+            .bind(self.pending)
             .bind(("price_checks", self.price_checks))
             .bind(("moves", self.moves))
             .await

@@ -51,6 +51,21 @@ fn index_in_message(message: &str) -> Option<String> {
     Some(message[start..start + length].to_owned())
 }
 
+/// The table of the record a failed `CREATE` or `INSERT` found already there, if that is why
+/// it failed (SurrealDB: "Database record `order_request:[...]` already exists").
+pub fn existing_record_table(error: &surrealdb::Error) -> Option<String> {
+    table_in_message(&error.to_string())
+}
+
+fn table_in_message(message: &str) -> Option<String> {
+    if !message.ends_with("already exists") {
+        return None;
+    }
+    let start = message.find("Database record `")? + "Database record `".len();
+    let length = message[start..].find(':')?;
+    Some(message[start..start + length].to_owned())
+}
+
 /// True when a statement failed because a concurrent transaction wrote the same keys, so
 /// running the whole transaction again may succeed.
 pub fn is_conflict(error: &surrealdb::Error) -> bool {
@@ -84,5 +99,15 @@ mod tests {
         let message = "Database index `user_email` already contains 'a@b.in', with record `user:x`";
         assert_eq!(index_in_message(message).as_deref(), Some("user_email"));
         assert_eq!(index_in_message("something else"), None);
+    }
+
+    #[test]
+    fn finds_the_table_of_a_record_already_there() {
+        let message = "Database record `order_request:[user:u1, 'k-1']` already exists";
+        assert_eq!(table_in_message(message).as_deref(), Some("order_request"));
+        assert_eq!(
+            table_in_message("Database index `user_email` already contains 'a@b.in'"),
+            None
+        );
     }
 }

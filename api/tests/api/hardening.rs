@@ -127,6 +127,63 @@ async fn parallel_checkouts_cannot_slip_past_the_pending_order_limit() {
     assert_eq!(stock(&app, &flour).await, 95);
 }
 
+/// Placements arriving together share a transaction, which checks each customer's pending
+/// orders in a statement of its own (`orders::repo::PlacementQuery`): every customer of a
+/// group is held to the limit, whichever place the group gives their check.
+#[tokio::test]
+async fn parallel_checkouts_of_several_customers_each_stop_at_the_pending_order_limit() {
+    let (app, root) = shop().await;
+    let flour = product(&app, &root, "Bread Flour 1 kg", "80", 100).await;
+    let mut customers = Vec::new();
+    for (email, mobile) in [
+        ("asha@example.in", "9876543210"),
+        ("ravi@example.in", "9876543211"),
+        ("meera@example.in", "9876543212"),
+        ("kabir@example.in", "9876543213"),
+    ] {
+        customers.push(app.register_customer(email, mobile).await.1);
+    }
+    let place = |customer: usize| {
+        let (app, flour, token) = (&app, &flour, &customers[customer]);
+        async move {
+            let status = send(
+                app,
+                Method::POST,
+                "/api/v1/orders",
+                token,
+                Some(checkout(&[(flour, 1, 80.0)])),
+            )
+            .await
+            .0;
+            (customer, status)
+        }
+    };
+    // The first customer already has four of the five pending orders allowed.
+    for _ in 0..4 {
+        assert_eq!(place(0).await.1, 201);
+    }
+    let answers =
+        futures::future::join_all((0..4).flat_map(|_| 0..customers.len()).map(place)).await;
+    for (customer, placed) in [(0, 1), (1, 4), (2, 4), (3, 4)] {
+        let statuses: Vec<u16> = answers
+            .iter()
+            .filter(|(of, _)| *of == customer)
+            .map(|(_, status)| *status)
+            .collect();
+        assert_eq!(
+            statuses.iter().filter(|&&s| s == 201).count(),
+            placed,
+            "customer {customer}: {statuses:?}"
+        );
+        assert_eq!(
+            statuses.iter().filter(|&&s| s == 409).count(),
+            4 - placed,
+            "customer {customer}: {statuses:?}"
+        );
+    }
+    assert_eq!(stock(&app, &flour).await, 100 - 4 - 13);
+}
+
 #[tokio::test]
 async fn an_admin_order_replayed_with_its_idempotency_key_is_placed_once() {
     let (app, root) = shop().await;
