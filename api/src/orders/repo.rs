@@ -1035,7 +1035,7 @@ pub async fn last_order_number(db: &Db) -> anyhow::Result<i64> {
 /// A group's placement transaction, its statements chosen for what the group holds.
 /// SurrealDB charges every statement, loop and `IF` a fixed part, work or none (statements
 /// bench, one-order groups: an empty `FOR` about 10 µs, an `IF` around an `INSERT` about 45 µs,
-/// a `FOR` over the customers whose `SELECT` reads `$limit.user` about 150 µs more than a
+/// a `FOR` over the customers whose `SELECT` reads `$limit.user` 50-190 µs more than a
 /// `SELECT` of a plain parameter), so the text leaves out what has nothing to do and checks each
 /// customer's pending orders in a statement of its own, with `$pending_user_<n>`,
 /// `$pending_most_<n>` and `$pending_placing_<n>` bound. Only those names vary: every value
