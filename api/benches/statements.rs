@@ -20,7 +20,8 @@ use rust_decimal::Decimal;
 use surrealdb::types::{Array, Object, RecordId, Value};
 use whisk_api::db::Db;
 
-/// Orders in a group unless `STATEMENTS_BENCH_SIZES` says: one order's worth, a paced run's group and two of the closed loop's.
+/// Orders in a group unless `STATEMENTS_BENCH_SIZES` says: one order's worth, a paced run's
+/// group and two of the closed loop's.
 const SIZES: [usize; 4] = [1, 4, 12, 40];
 const PRODUCTS: usize = 40;
 const CUSTOMERS: usize = 64;
@@ -41,69 +42,59 @@ fn thread_cpu_us() -> f64 {
     now.tv_sec as f64 * 1e6 + now.tv_nsec as f64 / 1e3
 }
 
-/// A statement kind: its name, what one row is, and the transaction's text for a group of so
-/// many orders (in which `BEGIN; ... COMMIT;` and the counter move are added).
+/// A statement kind: its name, what one row is, and the transaction's text (in which
+/// `BEGIN; ... COMMIT;` and the counter move are added).
 struct Kind {
     name: &'static str,
     rows: fn(usize) -> usize,
-    text: fn(usize) -> String,
+    text: &'static str,
 }
 
 const KINDS: [Kind; 6] = [
     Kind {
         name: "INSERT INTO order_request, a key",
         rows: |orders| orders,
-        text: |_| "INSERT INTO order_request $keys RETURN NONE;".to_owned(),
+        text: "INSERT INTO order_request $keys RETURN NONE;",
     },
     Kind {
         name: "INSERT INTO mail, a mail (two an order)",
         rows: |orders| 2 * orders,
-        text: |_| "INSERT INTO mail $mails RETURN NONE;".to_owned(),
+        text: "INSERT INTO mail $mails RETURN NONE;",
     },
     Kind {
         name: "INSERT INTO shop_order, an order",
         rows: |orders| orders,
-        text: |_| "INSERT INTO shop_order $orders RETURN NONE;".to_owned(),
+        text: "INSERT INTO shop_order $orders RETURN NONE;",
     },
     Kind {
         name: "pending-orders check, a customer",
         rows: |orders| orders,
-        // A statement a customer, as `orders::repo::PlacementQuery` writes them.
-        text: |orders| {
-            (0..orders)
-                .map(|n| {
-                    format!(
-                        "IF array::len(SELECT VALUE id FROM shop_order WHERE user = $pending_user_{n} AND status = 'pending' LIMIT $pending_most_{n}) \
-                             + $pending_placing_{n} > $pending_most_{n} {{ THROW 'too_many_pending' }}; "
-                    )
-                })
-                .collect()
-        },
+        // As `orders::repo::PlacementQuery::PENDING`.
+        text: "FOR $limit IN $pending { \
+                   LET $user = $limit.user; \
+                   LET $most = $limit.most; \
+                   IF array::len(SELECT VALUE id FROM shop_order WHERE user = $user AND status = 'pending' LIMIT $most) + $limit.placing > $most \
+                       { THROW 'too_many_pending' }; \
+               };",
     },
     Kind {
         name: "price check, a product",
         rows: |orders| (LINES * orders).min(PRODUCTS),
-        text: |_| {
-            "FOR $check IN $price_checks { \
+        text: "FOR $check IN $price_checks { \
                    LET $now = $check.product.selling_price; \
                    IF $now = NONE { THROW 'product_gone' }; \
                    IF $now != $check.price { THROW 'price_changed' }; \
-               };"
-            .to_owned()
-        },
+               };",
     },
     Kind {
         name: "stock move, a product",
         rows: |orders| (LINES * orders).min(PRODUCTS),
-        text: |_| {
-            "FOR $move IN $moves { \
+        text: "FOR $move IN $moves { \
                    LET $units = $move.stock.units; \
                    IF $units = NONE { THROW 'product_gone' } \
                    ELSE IF $units + $move.delta < 0 { THROW 'out_of_stock' } \
                    ELSE { UPDATE $move.stock SET units += $move.delta RETURN NONE }; \
-               };"
-            .to_owned()
-        },
+               };",
     },
 ];
 
@@ -151,19 +142,17 @@ async fn run(rounds: usize, sizes: &[usize]) {
     let baseline = format!("BEGIN; {COUNTER} COMMIT;");
     // Each kind alone, then all of them in one transaction as the placement runs them, where
     // the tables' definitions are read once.
-    let texts_for = |size: usize| -> Vec<String> {
-        let every_kind: String = KINDS
-            .iter()
-            .map(|kind| (kind.text)(size))
-            .collect::<Vec<_>>()
-            .join(" ");
-        KINDS
-            .iter()
-            .map(|kind| (kind.text)(size))
-            .chain([every_kind])
-            .map(|text| format!("BEGIN; {COUNTER} {text} COMMIT;"))
-            .collect()
-    };
+    let every_kind: String = KINDS
+        .iter()
+        .map(|kind| kind.text)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let texts: Vec<String> = KINDS
+        .iter()
+        .map(|kind| kind.text)
+        .chain([every_kind.as_str()])
+        .map(|text| format!("BEGIN; {COUNTER} {text} COMMIT;"))
+        .collect();
     println!(
         "µs of CPU a row (median of {rounds} rounds, less a transaction that only moves a counter)"
     );
@@ -178,7 +167,6 @@ async fn run(rounds: usize, sizes: &[usize]) {
     // Per size: the counter's transaction, each kind, all kinds together (medians, µs).
     let mut medians_by_size: Vec<Vec<f64>> = Vec::new();
     for &size in sizes {
-        let texts = texts_for(size);
         let mut times = vec![Vec::with_capacity(rounds); texts.len() + 1];
         for round in 0..rounds {
             for (slot, text) in std::iter::once(&baseline).chain(&texts).enumerate() {
@@ -264,8 +252,7 @@ struct Group {
     keys: Vec<Value>,
     mails: Vec<Value>,
     orders: Vec<Value>,
-    /// Each customer's limit, bound as `orders::repo::PlacementQuery` binds them.
-    pending: Object,
+    pending: Vec<Value>,
     price_checks: Vec<Value>,
     moves: Vec<Value>,
 }
@@ -332,15 +319,12 @@ impl Group {
                 })
                 .collect(),
             pending: (0..size)
-                .flat_map(|n| {
-                    [
-                        (
-                            format!("pending_user_{n}"),
-                            Value::RecordId(user(customer(n))),
-                        ),
-                        (format!("pending_most_{n}"), Value::from_t(5_i64)),
-                        (format!("pending_placing_{n}"), Value::from_t(1_i64)),
-                    ]
+                .map(|n| {
+                    object([
+                        ("user", Value::RecordId(user(customer(n)))),
+                        ("most", Value::from_t(5_i64)),
+                        ("placing", Value::from_t(1_i64)),
+                    ])
                 })
                 .collect(),
             price_checks: products
@@ -375,7 +359,7 @@ impl Group {
             .bind(("keys", self.keys))
             .bind(("mails", self.mails))
             .bind(("orders", self.orders))
-            .bind(self.pending)
+            .bind(("pending", self.pending))
             .bind(("price_checks", self.price_checks))
             .bind(("moves", self.moves))
             .await

@@ -46,8 +46,13 @@ fn index_in_message(message: &str) -> Option<String> {
     if !message.contains("already contains") {
         return None;
     }
-    let start = message.find("Database index `")? + "Database index `".len();
-    let length = message[start..].find('`')?;
+    name_after(message, "Database index `", '`')
+}
+
+/// The text between `prefix` and the next `end` in `message`.
+fn name_after(message: &str, prefix: &str, end: char) -> Option<String> {
+    let start = message.find(prefix)? + prefix.len();
+    let length = message[start..].find(end)?;
     Some(message[start..start + length].to_owned())
 }
 
@@ -61,9 +66,7 @@ fn table_in_message(message: &str) -> Option<String> {
     if !message.ends_with("already exists") {
         return None;
     }
-    let start = message.find("Database record `")? + "Database record `".len();
-    let length = message[start..].find(':')?;
-    Some(message[start..start + length].to_owned())
+    name_after(message, "Database record `", ':')
 }
 
 /// True when a statement failed because a concurrent transaction wrote the same keys, so

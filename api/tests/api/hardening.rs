@@ -128,8 +128,8 @@ async fn parallel_checkouts_cannot_slip_past_the_pending_order_limit() {
 }
 
 /// Placements arriving together share a transaction, which checks each customer's pending
-/// orders in a statement of its own (`orders::repo::PlacementQuery`): every customer of a
-/// group is held to the limit, whichever place the group gives their check.
+/// orders in turn (`orders::repo::PlacementQuery::PENDING`): every customer of a group is held
+/// to the limit, whichever place the group gives their check.
 #[tokio::test]
 async fn parallel_checkouts_of_several_customers_each_stop_at_the_pending_order_limit() {
     let (app, root) = shop().await;
