@@ -12,6 +12,7 @@ took and the longest sync during it.
 
 import os
 import sys
+import shutil
 import tempfile
 import time
 
@@ -64,7 +65,16 @@ def measure(folder, size, remove):
 
 
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(dir="/tmp")
+    own_folder = len(sys.argv) <= 1
+    folder = tempfile.mkdtemp(dir="/tmp") if own_folder else sys.argv[1]
+    try:
+        run(folder)
+    finally:
+        if own_folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(folder):
     size = int(sys.argv[2]) << 20 if len(sys.argv) > 2 else 256 << 20
     for name, remove in (("unlinked whole", unlink_whole), ("cut in 8 MiB steps", cut_in_steps)):
         took, longest, median = measure(folder, size, remove)

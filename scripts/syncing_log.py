@@ -17,7 +17,9 @@ class SyncingLog:
         self.sync = sync
         self.syncs = []
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._append)
+        # A daemon, so that a script stopped with an error or Ctrl-C does not leave it
+        # appending until the disk is full (an interrupted run once left a 48 GB log).
+        self._thread = threading.Thread(target=self._append, daemon=True)
 
     def _append(self):
         descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)

@@ -13,6 +13,7 @@ p99.9, longest) and how long the table's closing sync took.
 
 import os
 import sys
+import shutil
 import tempfile
 import time
 
@@ -60,7 +61,16 @@ def measure(folder, size, sync_as_written):
 
 
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(dir="/tmp")
+    own_folder = len(sys.argv) <= 1
+    folder = tempfile.mkdtemp(dir="/tmp") if own_folder else sys.argv[1]
+    try:
+        run(folder)
+    finally:
+        if own_folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(folder):
     size = int(sys.argv[2]) << 20 if len(sys.argv) > 2 else 96 << 20
     for name, sync_as_written in (("synced every 8 MiB", True), ("synced at the end only", False)):
         took, closing, during = measure(folder, size, sync_as_written)
