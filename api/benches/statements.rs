@@ -57,8 +57,8 @@ const KINDS: [Kind; 6] = [
         text: "INSERT INTO order_request $keys RETURN NONE;",
     },
     Kind {
-        name: "INSERT INTO mail, a mail (two an order)",
-        rows: |orders| 2 * orders,
+        name: "INSERT INTO mail, an order's mails (one record)",
+        rows: |orders| orders,
         text: "INSERT INTO mail $mails RETURN NONE;",
     },
     Kind {
@@ -288,23 +288,30 @@ impl Group {
                     ])
                 })
                 .collect(),
+            // As `orders::repo::MailRow`: the confirmation, the shop's notice its companion.
             mails: order_ids
                 .iter()
-                .flat_map(|order| {
-                    ["order_confirmation", "order_notice"].map(|template| {
-                        object([
-                            ("id", text(&format!("{order}-{template}"))),
-                            ("recipient", text("asha@example.in")),
-                            ("subject", text("Your Whisk order {number} is placed")),
-                            ("body", text("")),
-                            (
-                                "order",
-                                Value::RecordId(RecordId::new("shop_order", order.clone())),
-                            ),
-                            ("template", text(template)),
-                            ("claimed_by", text("node-a")),
-                        ])
-                    })
+                .map(|order| {
+                    object([
+                        ("id", text(order)),
+                        ("recipient", text("asha@example.in")),
+                        ("subject", text("Your Whisk order {number} is confirmed")),
+                        ("body", text("")),
+                        (
+                            "order",
+                            Value::RecordId(RecordId::new("shop_order", order.clone())),
+                        ),
+                        ("template", text("order_confirmation")),
+                        (
+                            "companion",
+                            object([
+                                ("recipient", text("orders@whisk.example")),
+                                ("subject", text("New order {number}: Rs 1,234 from Asha")),
+                                ("template", text("order_notice")),
+                            ]),
+                        ),
+                        ("claimed_by", text("node-a")),
+                    ])
                 })
                 .collect(),
             orders: order_ids

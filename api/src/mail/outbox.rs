@@ -13,7 +13,10 @@
 //! A placement's mails are stored without their text and HTML, about half of what an order
 //! wrote (6.5 of 12.7 KB): the placing node hands them over with it in memory, and a message
 //! sent from the database (after a restart, a retry, or another node's lease running out) is
-//! rendered again from its order by the [`Renderers`] the orders module gives.
+//! rendered again from its order by the [`Renderers`] the orders module gives. They are one
+//! record, the shop's notice the customer's confirmation's companion (`repo::Companion`): one
+//! insert, one claim and one mark of sent for both. When only one of the two goes, the record
+//! is split (`repo::partly_sent`), so a retry sends only the other.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -27,7 +30,7 @@ use surrealdb::types::{Datetime, RecordId};
 use tokio::sync::Notify;
 
 use crate::db::Db;
-use crate::mail::repo::Claimed;
+use crate::mail::repo::{Claimed, Went};
 use crate::mail::{Attachment, Mailer, repo};
 
 /// Renders an order's tax invoice as a mail attachment (`None` when it has none); the orders
@@ -146,34 +149,74 @@ impl Outbox {
         })
     }
 
-    /// Renders what a message does not store, then sends it.
-    async fn send(&self, message: &Claimed) -> anyhow::Result<()> {
-        let (body, html) = match (&message.template, &message.order) {
-            (Some(template), Some(order)) if message.body.is_empty() => {
+    /// Sends a claimed record's message, then its companion if it has one (whether or not
+    /// the first went: they go to different mailboxes): each one's outcome.
+    async fn send(&self, message: &Claimed) -> Outcome {
+        let own_text = (!message.body.is_empty() || message.template.is_none())
+            .then(|| (message.body.clone(), message.html.clone()));
+        let own = self
+            .deliver(
+                Message {
+                    recipient: &message.recipient,
+                    subject: &message.subject,
+                    template: message.template.as_deref(),
+                    attach_invoice: message.attach_invoice == Some(true),
+                },
+                message.order.as_ref(),
+                own_text,
+            )
+            .await;
+        let companion = match &message.companion {
+            Some(companion) => Some(
+                self.deliver(
+                    Message {
+                        recipient: &companion.recipient,
+                        subject: &companion.subject,
+                        template: Some(&companion.template),
+                        attach_invoice: false,
+                    },
+                    message.order.as_ref(),
+                    message
+                        .companion_text
+                        .clone()
+                        .map(|text| (text.body, Some(text.html))),
+                )
+                .await,
+            ),
+            None => None,
+        };
+        Outcome { own, companion }
+    }
+
+    /// Sends one message about `order`, its text as given or, when `None`, rendered from its
+    /// template and the order.
+    async fn deliver(
+        &self,
+        message: Message<'_>,
+        order: Option<&RecordId>,
+        text: Option<(String, Option<String>)>,
+    ) -> anyhow::Result<()> {
+        let (body, html) = match (text, message.template, order) {
+            (Some(text), _, _) => text,
+            (None, Some(template), Some(order)) => {
                 let renderers = self.renderers.as_ref().with_context(|| {
                     format!("no renderer for the order mail template '{template}'")
                 })?;
-                let (body, html) = (renderers.bodies)(order.clone(), template.clone())
+                let (body, html) = (renderers.bodies)(order.clone(), template.to_owned())
                     .await?
                     .context("the order this mail is about is gone")?;
                 (body, Some(html))
             }
-            _ => (message.body.clone(), message.html.clone()),
+            (None, _, _) => anyhow::bail!("a mail with neither its text nor a template and order"),
         };
         let mut attachments = Vec::new();
-        if message.attach_invoice == Some(true)
-            && let (Some(order), Some(renderers)) = (&message.order, &self.renderers)
+        if message.attach_invoice
+            && let (Some(order), Some(renderers)) = (order, &self.renderers)
         {
             attachments.extend((renderers.invoices)(order.clone()).await?);
         }
         self.mailer
-            .send(
-                &message.recipient,
-                &message.subject,
-                body,
-                html,
-                attachments,
-            )
+            .send(message.recipient, message.subject, body, html, attachments)
             .await
     }
 
@@ -277,11 +320,11 @@ impl Outbox {
         Ok(sent)
     }
 
-    /// Sends a claimed batch, [`SENDING_AT_ONCE`] at a time, and records each outcome; returns
-    /// how many were sent.
+    /// Sends a claimed batch, [`SENDING_AT_ONCE`] records at a time, and records each outcome;
+    /// returns how many messages were sent (a record's companion counts as one).
     async fn send_batch(&self, batch: Vec<Claimed>) -> anyhow::Result<usize> {
         let claimed = batch.len();
-        let outcomes: Vec<(Claimed, anyhow::Result<()>)> = futures::stream::iter(batch)
+        let outcomes: Vec<(Claimed, Outcome)> = futures::stream::iter(batch)
             .map(|message| async move {
                 let outcome = self.send(&message).await;
                 (message, outcome)
@@ -290,25 +333,44 @@ impl Outbox {
             .collect()
             .await;
         let mut delivered = Vec::with_capacity(claimed);
+        let mut sent = 0;
         for (message, outcome) in outcomes {
-            match outcome {
-                Ok(()) => delivered.push(message.id),
-                Err(error) => {
-                    let give_up = message.attempts >= MAX_TRIES;
-                    let retry_in = retry_delay(message.attempts);
-                    tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
-                    repo::failed(
+            let give_up = message.attempts >= MAX_TRIES;
+            let retry_in = retry_delay(message.attempts);
+            let failed = |error: &anyhow::Error| {
+                tracing::warn!(error = ?error, tries = message.attempts, give_up, "sending a mail failed");
+                format!("{error:#}")
+            };
+            match (outcome.own, outcome.companion) {
+                (Ok(()), companion @ (None | Some(Ok(())))) => {
+                    sent += 1 + usize::from(companion.is_some());
+                    delivered.push(message.id);
+                }
+                (Err(error), None | Some(Err(_))) => {
+                    let error = failed(&error);
+                    repo::failed(&self.db, &message.id, &error, retry_in, give_up).await?;
+                }
+                (Ok(()), Some(Err(error))) => {
+                    let error = failed(&error);
+                    repo::partly_sent(&self.db, &message, Went::Own, &error, retry_in, give_up)
+                        .await?;
+                    sent += 1;
+                }
+                (Err(error), Some(Ok(()))) => {
+                    let error = failed(&error);
+                    repo::partly_sent(
                         &self.db,
-                        &message.id,
-                        &format!("{error:#}"),
+                        &message,
+                        Went::Companion,
+                        &error,
                         retry_in,
                         give_up,
                     )
                     .await?;
+                    sent += 1;
                 }
             }
         }
-        let sent = delivered.len();
         repo::sent(&self.db, delivered).await?;
         Ok(sent)
     }
@@ -336,6 +398,23 @@ impl Outbox {
             }
         });
     }
+}
+
+/// One message of an outbox record: its own, or its companion's.
+struct Message<'a> {
+    recipient: &'a str,
+    subject: &'a str,
+    /// What renders its text when it is not at hand.
+    template: Option<&'a str>,
+    /// Whether the order's tax invoice goes with it.
+    attach_invoice: bool,
+}
+
+/// How sending a record's messages went.
+struct Outcome {
+    own: anyhow::Result<()>,
+    /// `None` when it has no companion.
+    companion: Option<anyhow::Result<()>>,
 }
 
 /// The wait before try `tries + 1`: 30 s, doubling, at most an hour.

@@ -30,6 +30,59 @@ pub struct Claimed {
     pub order: Option<RecordId>,
     /// Whether that order's tax invoice goes with it.
     pub attach_invoice: Option<bool>,
+    /// A second message that goes with this one (a placement's notice to the shop).
+    pub companion: Option<Companion>,
+    /// The companion's text and HTML when the placing node hands them over; `None` as read
+    /// from the database, which does not store them (its template renders them).
+    pub companion_text: Option<MailText>,
+}
+
+/// The second message of an outbox record (the `companion` field): to another mailbox, its
+/// text rendered from its own template. It never carries the invoice.
+#[derive(Debug, Clone, PartialEq, Eq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct Companion {
+    pub recipient: String,
+    pub subject: String,
+    pub template: String,
+}
+
+/// A message's plain text and its HTML twin.
+#[derive(Debug, Clone, PartialEq, Eq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub struct MailText {
+    pub body: String,
+    pub html: String,
+}
+
+/// One of the two messages of a record with a companion, as [`partly_sent`] splits them.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct Part {
+    recipient: String,
+    subject: String,
+    template: Option<String>,
+}
+
+impl Claimed {
+    /// Its own message, as [`partly_sent`] stores it.
+    fn own_part(&self) -> Part {
+        Part {
+            recipient: self.recipient.clone(),
+            subject: self.subject.clone(),
+            template: self.template.clone(),
+        }
+    }
+}
+
+impl From<&Companion> for Part {
+    fn from(companion: &Companion) -> Part {
+        Part {
+            recipient: companion.recipient.clone(),
+            subject: companion.subject.clone(),
+            template: Some(companion.template.clone()),
+        }
+    }
 }
 
 /// Stores a message to be sent as soon as a node gets to it.
@@ -70,7 +123,7 @@ pub async fn claim_due(
              LET $until = time::now() + $lease; \
              LET $due = SELECT VALUE id FROM mail WHERE pending = true AND due_at <= time::now() ORDER BY due_at LIMIT $limit; \
              UPDATE $due SET due_at = $until, attempts += 1, claimed_by = $node \
-             RETURN id, recipient, subject, body, html, template, attempts, order, attach_invoice; \
+             RETURN id, recipient, subject, body, html, template, attempts, order, attach_invoice, companion; \
              COMMIT;",
         )
         .bind(("limit", i64::from(limit)))
@@ -100,7 +153,7 @@ pub async fn claim_due(
 pub async fn claimed_by(db: &Db, node: &str, ids: Vec<RecordId>) -> anyhow::Result<Vec<Claimed>> {
     let mut response = db
         .query(
-            "SELECT id, recipient, subject, body, html, template, attempts, order, attach_invoice FROM $ids \
+            "SELECT id, recipient, subject, body, html, template, attempts, order, attach_invoice, companion FROM $ids \
              WHERE pending = true AND claimed_by = $node",
         )
         .bind(("ids", ids))
@@ -150,6 +203,65 @@ pub async fn failed(
     Ok(())
 }
 
+/// Which of a record's two messages went when the other failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Went {
+    Own,
+    Companion,
+}
+
+/// Records that one of the two messages of `message` (a record with a companion) went and the
+/// other failed with `error`: in one transaction, a new record notes the one that went (sent,
+/// for the order's timeline), and the record keeps only the one left, without a companion,
+/// tried again after `retry_in` or given up when `give_up` as [`failed`] does. So a retry never
+/// sends the delivered one again.
+pub async fn partly_sent(
+    db: &Db,
+    message: &Claimed,
+    went: Went,
+    error: &str,
+    retry_in: Duration,
+    give_up: bool,
+) -> anyhow::Result<()> {
+    let companion = message
+        .companion
+        .as_ref()
+        .context("a mail without a companion cannot be half sent")?;
+    let (went_part, left, own_left) = match went {
+        Went::Own => (message.own_part(), Part::from(companion), false),
+        Went::Companion => (Part::from(companion), message.own_part(), true),
+    };
+    db.query(
+        // The companion's text is never stored, so when it is what is left the record's own
+        // text goes (its template renders the companion's).
+        "BEGIN; \
+         CREATE mail SET recipient = $went.recipient, subject = $went.subject, body = '', \
+             template = $went.template, order = $order, pending = false, sent_at = time::now(), \
+             attempts = $attempts RETURN NONE; \
+         UPDATE $id SET recipient = $left.recipient, subject = $left.subject, \
+             template = $left.template, companion = NONE, last_error = $error, \
+             due_at = time::now() + $retry_in, pending = !$give_up, \
+             failed_at = IF $give_up { time::now() } ELSE { NONE }, \
+             body = IF $give_up OR !$own_left { '' } ELSE { body }, \
+             html = IF $own_left { html } ELSE { NONE } RETURN NONE; \
+         COMMIT;",
+    )
+    .bind(("id", message.id.clone()))
+    .bind(("order", message.order.clone()))
+    .bind(("attempts", message.attempts))
+    .bind(("went", went_part))
+    .bind(("left", left))
+    .bind(("own_left", own_left))
+    .bind(("error", error.chars().take(500).collect::<String>()))
+    .bind(("retry_in", surrealdb::types::Duration::from(retry_in)))
+    .bind(("give_up", give_up))
+    .await
+    .context("recording a mail half sent")?
+    .check()
+    .context("recording a mail half sent")?;
+    Ok(())
+}
+
 /// Deletes messages sent or given up on more than `age` ago.
 pub async fn sweep(db: &Db, age: Duration) -> anyhow::Result<()> {
     db.query("DELETE mail WHERE pending = false AND created_at < time::now() - $age")
@@ -171,15 +283,41 @@ pub struct SentMail {
     pub sent_at: String,
 }
 
-/// The mails sent about an order, oldest first.
+/// A sent record about an order, with the companion that went with it.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct SentRecord {
+    subject: String,
+    recipient: String,
+    sent_at: String,
+    companion: Option<Companion>,
+}
+
+/// The mails sent about an order, oldest first; a companion right after its record's message.
 pub async fn sent_about(db: &Db, order: RecordId) -> anyhow::Result<Vec<SentMail>> {
     let mut response = db
         .query(
-            "SELECT subject, recipient, <string> sent_at AS sent_at, sent_at AS sort_at FROM mail \
-             WHERE order = $order AND sent_at != NONE ORDER BY sort_at ASC",
+            "SELECT subject, recipient, <string> sent_at AS sent_at, companion, sent_at AS sort_at \
+             FROM mail WHERE order = $order AND sent_at != NONE ORDER BY sort_at ASC",
         )
         .bind(("order", order))
         .await
         .context("reading an order's mails")?;
-    response.take(0).context("reading an order's mails")
+    let records: Vec<SentRecord> = response.take(0).context("reading an order's mails")?;
+    Ok(records
+        .into_iter()
+        .flat_map(|record| {
+            let companion = record.companion.map(|companion| SentMail {
+                subject: companion.subject,
+                recipient: companion.recipient,
+                sent_at: record.sent_at.clone(),
+            });
+            std::iter::once(SentMail {
+                subject: record.subject,
+                recipient: record.recipient,
+                sent_at: record.sent_at,
+            })
+            .chain(companion)
+        })
+        .collect())
 }

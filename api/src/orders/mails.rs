@@ -3,8 +3,9 @@
 //! note to the customer when it ships, is delivered or is cancelled. They are written to the
 //! outbox in the order's own transaction (see `orders::repo`), so a mail goes exactly when the
 //! change commits, and the outbox sends it after (checkout never waits on SMTP). A placement's
-//! two mails are stored without their text, which is rendered again from the order when the
-//! outbox sends them from the database ([`placed_template`], `orders::placed_mail`).
+//! two mails are stored as one outbox record ([`PlacedMails`]) without their text, which is
+//! rendered again from the order when the outbox sends them from the database
+//! ([`placed_template`], `orders::placed_mail`).
 
 use pricing::{Money, format_inr};
 use serde::Serialize;
@@ -137,8 +138,18 @@ fn payment_text(method: PaymentMethod) -> &'static str {
     }
 }
 
+/// The mails of a new order, `{order}` standing for its number. The outbox stores them as one
+/// record, the notice its companion (`mail::repo::Companion`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedMails {
+    /// To the customer, under the template name `PLACED_TEMPLATES[0]`.
+    pub confirmation: OrderMail,
+    /// To the shop, under `PLACED_TEMPLATES[1]`.
+    pub notice: OrderMail,
+}
+
 /// The customer's confirmation and the shop's notice of a new order (`{order}` for its number).
-pub fn placed(shop: &str, shop_email: &str, fields: &OrderFields) -> Vec<OrderMail> {
+pub fn placed(shop: &str, shop_email: &str, fields: &OrderFields) -> PlacedMails {
     let (lines, rows) = summary(fields);
     let address = ship_to(fields);
     let payment = payment_text(fields.payment_method);
@@ -175,22 +186,22 @@ pub fn placed(shop: &str, shop_email: &str, fields: &OrderFields) -> Vec<OrderMa
             method = fields.payment_method.as_str(),
         ),
     );
-    vec![
-        OrderMail {
+    PlacedMails {
+        confirmation: OrderMail {
             recipient: fields.email.clone(),
             subject: format!("Your {shop} order {ORDER_NUMBER} is confirmed"),
             body: customer_text,
             html: customer_html,
             attach_invoice: false,
         },
-        OrderMail {
+        notice: OrderMail {
             recipient: shop_email.to_owned(),
             subject: format!("New order {ORDER_NUMBER}: {total} from {}", fields.name),
             body: notice_text,
             html: notice_html,
             attach_invoice: false,
         },
-    ]
+    }
 }
 
 /// The text and HTML of the mail [`PLACED_TEMPLATES`] names `template`, for the order numbered
@@ -204,8 +215,11 @@ pub fn placed_template(
     number: &str,
     template: &str,
 ) -> Option<(String, String)> {
-    let index = PLACED_TEMPLATES.iter().position(|name| *name == template)?;
-    let mail = placed(shop, shop_email, fields).into_iter().nth(index)?;
+    let placed = placed(shop, shop_email, fields);
+    let mail = match PLACED_TEMPLATES.iter().position(|name| *name == template)? {
+        0 => placed.confirmation,
+        _ => placed.notice,
+    };
     Some((numbered(&mail.body, number), numbered(&mail.html, number)))
 }
 

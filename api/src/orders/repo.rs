@@ -15,7 +15,7 @@ use crate::db::Db;
 use crate::db::errors::{Failure, existing_record_table, failure};
 use crate::domain::{AdminId, OrderId, ProductId, UserId};
 use crate::mail::outbox::StoreClaim;
-use crate::mail::repo::Claimed;
+use crate::mail::repo::{Claimed, Companion, MailText};
 use crate::orders::lines::{CurrentProduct, PricedLine};
 use crate::orders::mails::{self, PLACED_TEMPLATES};
 use crate::orders::types::{
@@ -712,9 +712,10 @@ pub struct NewOrder {
     /// The coupon it uses, counted in the same transaction.
     pub coupon: Option<CouponUse>,
     /// The mails the order sends when placed, as `mails::placed` gives them (stored under
-    /// the names of `mails::PLACED_TEMPLATES`), `{order}` standing for its number. Once it is
-    /// a [`Placing`], their text and HTML are with its node's outbox ([`PlacedMails`]).
-    pub mails: Vec<mails::OrderMail>,
+    /// the names of `mails::PLACED_TEMPLATES`, as one record), `{order}` standing for its
+    /// number. Once it is a [`Placing`], their text and HTML are with its node's outbox
+    /// ([`HandedMails`]).
+    pub mails: mails::PlacedMails,
 }
 
 /// A customer's name, e-mail and company as an order shows them. A placement takes them from the
@@ -766,23 +767,22 @@ impl Placing {
     /// The order `order` with a new id, taking the stock `work` moves, and its mails for this
     /// node's outbox to send once it is placed. The mails' text and HTML, which the database
     /// does not store (see [`MailRow`]), move to the outbox's copy rather than being cloned.
-    pub fn new(mut order: NewOrder, work: &StockWork) -> (Placing, PlacedMails) {
+    pub fn new(mut order: NewOrder, work: &StockWork) -> (Placing, HandedMails) {
         let id = OrderId::generate();
-        let mails = PlacedMails {
+        let take = |mail: &mut mails::OrderMail| mails::OrderMail {
+            recipient: mail.recipient.clone(),
+            subject: mail.subject.clone(),
+            body: std::mem::take(&mut mail.body),
+            html: std::mem::take(&mut mail.html),
+            attach_invoice: mail.attach_invoice,
+        };
+        let mails = HandedMails {
+            id: mail_record(&id),
             order: id.record(),
-            mails: mail_slots(&id, order.mails.len())
-                .zip(order.mails.iter_mut())
-                .map(|((mail_id, template), mail)| {
-                    let text = mails::OrderMail {
-                        recipient: mail.recipient.clone(),
-                        subject: mail.subject.clone(),
-                        body: std::mem::take(&mut mail.body),
-                        html: std::mem::take(&mut mail.html),
-                        attach_invoice: mail.attach_invoice,
-                    };
-                    (mail_id, template, text)
-                })
-                .collect(),
+            mails: mails::PlacedMails {
+                confirmation: take(&mut order.mails.confirmation),
+                notice: take(&mut order.mails.notice),
+            },
         };
         let placing = Placing {
             id,
@@ -791,49 +791,53 @@ impl Placing {
         };
         (placing, mails)
     }
-
-    /// Its mails as stored: id, template and mail.
-    fn stored_mails(&self) -> impl Iterator<Item = (RecordId, &'static str, &mails::OrderMail)> {
-        mail_slots(&self.id, self.order.mails.len())
-            .zip(&self.order.mails)
-            .map(|((id, template), mail)| (id, template, mail))
-    }
 }
 
-/// The ids and templates (`mails::PLACED_TEMPLATES`, in turn) of the `count` mails of order
-/// `id`. The ids, `mail:<order key>-<n>`, are known before the transaction, so the outbox is
-/// handed them (`Outbox::send_placed`) rather than look through its due index.
-fn mail_slots(id: &OrderId, count: usize) -> impl Iterator<Item = (RecordId, &'static str)> + '_ {
-    (0..count)
-        .map(|n| RecordId::new("mail", format!("{}-{n}", id.key())))
-        .zip(PLACED_TEMPLATES)
+/// The id of the outbox record of order `id`'s mails, `mail:<order key>`: known before the
+/// transaction, so the outbox is handed it (`Outbox::send_placed`) rather than look through its
+/// due index.
+fn mail_record(id: &OrderId) -> RecordId {
+    RecordId::new("mail", id.key())
 }
 
 /// The mails of an order being placed, for its node's outbox (`Outbox::send_placed`).
 #[derive(Debug)]
-pub struct PlacedMails {
+pub struct HandedMails {
+    /// As [`mail_record`].
+    id: RecordId,
     order: RecordId,
-    mails: Vec<(RecordId, &'static str, mails::OrderMail)>,
+    mails: mails::PlacedMails,
 }
 
-impl PlacedMails {
+impl HandedMails {
     /// The mails as stored under this node's claim, the order placed as `number`, with their
-    /// text and HTML.
-    pub fn numbered(self, number: &str) -> Vec<Claimed> {
-        self.mails
-            .into_iter()
-            .map(|(id, template, mail)| Claimed {
-                id,
-                recipient: mail.recipient,
-                subject: mails::numbered(&mail.subject, number),
-                body: mails::numbered(&mail.body, number),
-                html: Some(mails::numbered(&mail.html, number)),
-                template: Some(template.to_owned()),
-                attempts: 1,
-                order: Some(self.order.clone()),
-                attach_invoice: Some(mail.attach_invoice),
-            })
-            .collect()
+    /// text and HTML: the confirmation, the notice its companion.
+    pub fn numbered(self, number: &str) -> Claimed {
+        let mails::PlacedMails {
+            confirmation,
+            notice,
+        } = self.mails;
+        let [confirmation_template, notice_template] = PLACED_TEMPLATES;
+        Claimed {
+            id: self.id,
+            recipient: confirmation.recipient,
+            subject: mails::numbered(&confirmation.subject, number),
+            body: mails::numbered(&confirmation.body, number),
+            html: Some(mails::numbered(&confirmation.html, number)),
+            template: Some(confirmation_template.to_owned()),
+            attempts: 1,
+            order: Some(self.order),
+            attach_invoice: Some(confirmation.attach_invoice),
+            companion: Some(Companion {
+                recipient: notice.recipient,
+                subject: mails::numbered(&notice.subject, number),
+                template: notice_template.to_owned(),
+            }),
+            companion_text: Some(MailText {
+                body: mails::numbered(&notice.body, number),
+                html: mails::numbered(&notice.html, number),
+            }),
+        }
     }
 }
 
@@ -872,13 +876,15 @@ struct KeyRow {
     order: RecordId,
 }
 
-/// An order mail as a placement inserts it into the outbox, its number filled in: without its
-/// text and HTML, two thirds of its bytes, which the placing node hands its outbox in memory
-/// and any other renders from the order by `template` (`orders::placed_mail`).
+/// An order's mails as a placement inserts them into the outbox, one record with the notice as
+/// the confirmation's companion (half the writes and index entries of a record each), their
+/// number filled in: without their text and HTML, two thirds of their bytes, which the placing
+/// node hands its outbox in memory and any other renders from the order by template
+/// (`orders::placed_mail`).
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 struct MailRow {
-    /// As [`Placing::mail_ids`].
+    /// As [`mail_record`].
     id: RecordId,
     recipient: String,
     order: RecordId,
@@ -888,6 +894,8 @@ struct MailRow {
     /// One of `orders::mails::PLACED_TEMPLATES`.
     template: String,
     attach_invoice: bool,
+    /// The shop's notice, sent with the customer's confirmation.
+    companion: Companion,
     /// The placing node's claim (`mail::outbox::StoreClaim`), so it sends them at once; given
     /// here with the fields that would otherwise take their schema `DEFAULT`s, expressions
     /// SurrealDB would evaluate for every mail.
@@ -972,24 +980,27 @@ impl PlacementRows {
                     order: id.clone(),
                 });
             }
-            rows.mails.extend(
-                placing
-                    .stored_mails()
-                    .map(|(mail_id, template, mail)| MailRow {
-                        id: mail_id,
-                        recipient: mail.recipient.clone(),
-                        order: id.clone(),
-                        subject: mails::numbered(&mail.subject, &number),
-                        body: String::new(),
-                        template: template.to_owned(),
-                        attach_invoice: mail.attach_invoice,
-                        created_at: claim.at,
-                        pending: true,
-                        due_at: claim.until,
-                        attempts: 1,
-                        claimed_by: claim.node.clone(),
-                    }),
-            );
+            let (confirmation, notice) = (&order.mails.confirmation, &order.mails.notice);
+            let [confirmation_template, notice_template] = PLACED_TEMPLATES;
+            rows.mails.push(MailRow {
+                id: mail_record(&placing.id),
+                recipient: confirmation.recipient.clone(),
+                order: id.clone(),
+                subject: mails::numbered(&confirmation.subject, &number),
+                body: String::new(),
+                template: confirmation_template.to_owned(),
+                attach_invoice: confirmation.attach_invoice,
+                companion: Companion {
+                    recipient: notice.recipient.clone(),
+                    subject: mails::numbered(&notice.subject, &number),
+                    template: notice_template.to_owned(),
+                },
+                created_at: claim.at,
+                pending: true,
+                due_at: claim.until,
+                attempts: 1,
+                claimed_by: claim.node.clone(),
+            });
             // A customer's orders in the group all count, once any of them is limited.
             let limit = pending.entry(&order.user).or_insert((u32::MAX, 0));
             limit.0 = limit.0.min(order.max_pending.unwrap_or(u32::MAX));

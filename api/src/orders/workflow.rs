@@ -361,8 +361,8 @@ async fn tell_catalog(catalog: &Follower, mark: WriteMark, moves: &[(ProductId, 
 /// What placing an order gave.
 #[derive(Debug)]
 pub enum Placed {
-    /// The new order, as stored, and the mails stored with it, claimed by this node, with
-    /// what they say (for `Outbox::send_placed`).
+    /// The new order, as stored, and the outbox record of its mails stored with it, claimed
+    /// by this node, with what they say (for `Outbox::send_placed`).
     New {
         order: Box<OrderRow>,
         mails: Vec<Claimed>,
@@ -461,7 +461,7 @@ pub async fn place(
                 Ok(row) => {
                     tell_catalog(catalog, mark, &work.moves).await;
                     Ok(Attempt::Done(Placed::New {
-                        mails: mails.numbered(&row.order_id),
+                        mails: vec![mails.numbered(&row.order_id)],
                         order: Box::new(row),
                     }))
                 }

@@ -8,6 +8,7 @@ use whisk_api::config::Config;
 use whisk_api::db;
 use whisk_api::mail::Mailer;
 use whisk_api::mail::outbox::{Outbox, StoreClaim};
+use whisk_api::mail::repo::Companion;
 
 #[derive(Debug, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -334,53 +335,216 @@ async fn a_placements_mails_sent_from_the_database_are_rendered_from_the_order_a
         .collect();
     assert_eq!(sent_at_once.len(), 2, "{sent_at_once:?}");
 
-    #[derive(Debug, PartialEq, SurrealValue)]
-    #[surreal(crate = "surrealdb::types")]
-    struct Stored {
-        body: String,
-        html: Option<String>,
-        template: Option<String>,
-    }
     let order = RecordId::new("shop_order", placed["order"]["_id"].as_str().unwrap());
-    let stored: Vec<Stored> = app
-        .db
-        .query("SELECT body, html, template, id FROM mail WHERE order = $order ORDER BY id")
-        .bind(("order", order.clone()))
-        .await
-        .unwrap()
-        .take(0)
-        .unwrap();
+    let stored: Vec<Stored> = stored_mails(&app, &order).await;
     assert_eq!(
         stored,
-        ["order_confirmation", "order_notice"].map(|template| Stored {
+        [Stored {
+            recipient: "asha@example.in".to_owned(),
             body: String::new(),
             html: None,
-            template: Some(template.to_owned()),
-        }),
-        "stored without their text, by template"
+            template: Some("order_confirmation".to_owned()),
+            companion: Some(Companion {
+                recipient: "orders@whisk.example".to_owned(),
+                subject: format!("New order {number}: ₹240.00 from Asha Baker"),
+                template: "order_notice".to_owned(),
+            }),
+            pending: false,
+            last_error: None,
+        }],
+        "one record, stored without their text, by template"
     );
 
     // As if the placing node had stopped before sending them: due again, unclaimed.
-    app.db
-        .query("UPDATE mail SET pending = true, due_at = time::now(), claimed_by = NONE WHERE order = $order")
-        .bind(("order", order))
-        .await
-        .unwrap()
-        .check()
-        .unwrap();
+    due_again(&app, &order).await;
     let other = tempfile::tempdir().unwrap();
-    let config = Config::for_tests(other.path().join("db"), other.path().join("dist"));
-    let shop = config.shop;
-    let renderers = whisk_api::mail::outbox::Renderers {
-        invoices: whisk_api::orders::invoice_mail::renderer(app.db.clone(), shop.clone(), None),
-        bodies: whisk_api::orders::placed_mail::renderer(app.db.clone(), shop.name, shop.email),
-    };
-    let mailer = Mailer::new(None, &config.mail_from, other.path()).unwrap();
-    let node = Outbox::new(app.db.clone(), mailer, "node1".to_owned(), Some(renderers));
+    let node = rendering_node(&app, other.path());
     assert_eq!(node.drain_once().await.unwrap(), 2);
     let sent_again = mail_texts(&other.path().join("outbox"));
     assert_eq!(
         sent_again, sent_at_once,
         "the same mails, rendered from the order"
     );
+}
+
+/// An order's outbox records as the tests read them.
+#[derive(Debug, PartialEq, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct Stored {
+    recipient: String,
+    body: String,
+    html: Option<String>,
+    template: Option<String>,
+    companion: Option<Companion>,
+    pending: bool,
+    last_error: Option<String>,
+}
+
+/// The outbox records about `order`, oldest first.
+async fn stored_mails(app: &crate::helpers::TestApp, order: &RecordId) -> Vec<Stored> {
+    app.db
+        .query(
+            "SELECT recipient, body, html, template, companion, pending, last_error, created_at \
+             FROM mail WHERE order = $order ORDER BY created_at, id",
+        )
+        .bind(("order", order.clone()))
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap()
+}
+
+/// Makes `order`'s mails due again and unclaimed, as if the placing node had stopped before
+/// sending them.
+async fn due_again(app: &crate::helpers::TestApp, order: &RecordId) {
+    app.db
+        .query("UPDATE mail SET pending = true, sent_at = NONE, due_at = time::now(), claimed_by = NONE WHERE order = $order")
+        .bind(("order", order.clone()))
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+}
+
+/// Another node's outbox over `app`'s database, rendering order mails, writing its mail files
+/// under `dir`.
+fn rendering_node(app: &crate::helpers::TestApp, dir: &std::path::Path) -> std::sync::Arc<Outbox> {
+    let config = Config::for_tests(dir.join("db"), dir.join("dist"));
+    let shop = config.shop;
+    let renderers = whisk_api::mail::outbox::Renderers {
+        invoices: whisk_api::orders::invoice_mail::renderer(app.db.clone(), shop.clone(), None),
+        bodies: whisk_api::orders::placed_mail::renderer(app.db.clone(), shop.name, shop.email),
+    };
+    let mailer = Mailer::new(None, &config.mail_from, dir).unwrap();
+    Outbox::new(app.db.clone(), mailer, "node1".to_owned(), Some(renderers))
+}
+
+#[tokio::test]
+async fn when_one_of_a_placements_two_mails_fails_only_that_one_is_tried_again() {
+    let (app, root) = crate::orders::shop().await;
+    let flour = crate::orders::product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
+    let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
+    // Which mailbox refuses: the shop's (the companion), then the customer's (the record's own).
+    for (field, refused, kept_template) in [
+        (
+            "companion.recipient",
+            "orders@whisk.example",
+            "order_notice",
+        ),
+        ("recipient", "asha@example.in", "order_confirmation"),
+    ] {
+        let (status, placed) = crate::orders::place(
+            &app,
+            &customer,
+            crate::orders::checkout(&[(&flour, 1, 80.0)]),
+        )
+        .await;
+        assert_eq!(status, 201, "{placed}");
+        let number = placed["order"]["orderId"].as_str().unwrap().to_owned();
+        let order = RecordId::new("shop_order", placed["order"]["_id"].as_str().unwrap());
+        // The placing node sends them at once; then, as if it had not, they are due again.
+        for _ in 0..100 {
+            if stored_mails(&app, &order)
+                .await
+                .iter()
+                .all(|mail| !mail.pending)
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        due_again(&app, &order).await;
+        let query = format!("UPDATE mail SET {field} = 'not a mailbox' WHERE order = $order");
+        app.db
+            .query(query)
+            .bind(("order", order.clone()))
+            .await
+            .unwrap()
+            .check()
+            .unwrap();
+
+        let dir = tempfile::tempdir().unwrap();
+        let node = rendering_node(&app, dir.path());
+        assert_eq!(
+            node.drain_once().await.unwrap(),
+            1,
+            "{field}: one of the two went"
+        );
+        let went = mail_texts(&dir.path().join("outbox"));
+        assert_eq!(went.len(), 1, "{went:?}");
+        let stored = stored_mails(&app, &order).await;
+        assert_eq!(
+            stored.len(),
+            2,
+            "{field}: split in two records: {stored:#?}"
+        );
+        let left = stored
+            .iter()
+            .find(|mail| mail.pending)
+            .expect("one left to send");
+        assert_eq!(
+            (
+                left.recipient.as_str(),
+                left.template.as_deref(),
+                &left.companion
+            ),
+            ("not a mailbox", Some(kept_template), &None),
+            "{field}: the record keeps the mail that failed, alone"
+        );
+        assert!(left.last_error.is_some(), "{stored:#?}");
+        let sent = stored
+            .iter()
+            .find(|mail| !mail.pending)
+            .expect("one noted as sent");
+        assert_ne!(sent.template.as_deref(), Some(kept_template));
+        assert_eq!(sent.companion, None);
+
+        // The mailbox mended and the retry due: only the mail that failed goes.
+        app.db
+            .query("UPDATE mail SET recipient = $refused, due_at = time::now() WHERE order = $order AND pending = true")
+            .bind(("order", order.clone()))
+            .bind(("refused", refused.to_owned()))
+            .await
+            .unwrap()
+            .check()
+            .unwrap();
+        assert_eq!(
+            node.drain_once().await.unwrap(),
+            1,
+            "{field}: the other one alone"
+        );
+        let texts = mail_texts(&dir.path().join("outbox"));
+        assert_eq!(texts.len(), 2, "{texts:?}");
+        for subject in [
+            format!("Your Whisk Baking Supplies order {number} is confirmed"),
+            format!("New order {number}: "),
+        ] {
+            assert_eq!(
+                texts.iter().filter(|text| text.contains(&subject)).count(),
+                1,
+                "{field}: '{subject}' sent once: {texts:#?}"
+            );
+        }
+
+        // The order's timeline lists both.
+        let (status, timeline) = crate::orders::send(
+            &app,
+            reqwest::Method::GET,
+            &format!(
+                "/api/v1/orders/{}/timeline",
+                placed["order"]["_id"].as_str().unwrap()
+            ),
+            &root,
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{timeline}");
+        let mails = timeline["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|event| event["action"] == "mail_sent")
+            .count();
+        assert_eq!(mails, 2, "{timeline:#}");
+    }
 }
