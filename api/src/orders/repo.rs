@@ -1207,7 +1207,9 @@ pub struct Documents {
 /// Replaces an order's fields, moves stock and issues the documents the change calls for,
 /// provided the order still has the `seen` version. A document takes the next number of its
 /// series in the same transaction, so numbers have no gaps (a failed change rolls its number
-/// back) and no duplicates (two changes taking one conflict on the counter, and one runs again).
+/// back) and no duplicates (two changes taking one conflict on the counter, and one runs again;
+/// and the number's `document_number` record refuses one issued before, whatever the counter
+/// says).
 #[allow(clippy::too_many_arguments)] // one transaction's inputs, each a different kind
 pub async fn update(
     db: &Db,
@@ -1233,13 +1235,17 @@ pub async fn update(
                  LET $n = (UPSERT ONLY $invoice.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
                  IF $n > 999999 { THROW 'series_full:invoice' }; \
                  LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
-                 UPDATE $id SET invoice_number = $invoice.prefix + $digits, invoice_date = time::now() RETURN NONE; \
+                 LET $number = $invoice.prefix + $digits; \
+                 CREATE type::record('document_number', ['invoice', $number]) SET order = $id RETURN NONE; \
+                 UPDATE $id SET invoice_number = $number, invoice_date = time::now() RETURN NONE; \
              }; \
              IF $credit_note != NONE { \
                  LET $n = (UPSERT ONLY $credit_note.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
                  IF $n > 999999 { THROW 'series_full:credit note' }; \
                  LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
-                 UPDATE $id SET credit_note_number = $credit_note.prefix + $digits, credit_note_date = time::now() RETURN NONE; \
+                 LET $number = $credit_note.prefix + $digits; \
+                 CREATE type::record('document_number', ['credit_note', $number]) SET order = $id RETURN NONE; \
+                 UPDATE $id SET credit_note_number = $number, credit_note_date = time::now() RETURN NONE; \
              }; \
              FOR $mail IN $mails { \
                  CREATE mail SET recipient = $mail.recipient, order = $id, subject = $mail.subject, \

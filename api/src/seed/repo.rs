@@ -181,7 +181,9 @@ pub async fn insert_orders(db: &Db, orders: Vec<GeneratedOrder>) -> anyhow::Resu
              IF $o.invoice != NONE { \
                  LET $n = (UPSERT ONLY $o.invoice.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
                  LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
-                 UPDATE $o.id SET invoice_number = $o.invoice.prefix + $digits, invoice_date = $o.invoice_date RETURN NONE; \
+                 LET $invoice_number = $o.invoice.prefix + $digits; \
+                 CREATE type::record('document_number', ['invoice', $invoice_number]) SET order = $o.id RETURN NONE; \
+                 UPDATE $o.id SET invoice_number = $invoice_number, invoice_date = $o.invoice_date RETURN NONE; \
              }; \
          }; COMMIT;",
     )

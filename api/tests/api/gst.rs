@@ -541,6 +541,110 @@ async fn fifty_concurrent_status_changes_number_the_invoices_without_gaps_or_rep
 }
 
 #[tokio::test]
+async fn an_invoice_number_issued_before_is_refused_even_when_the_counter_hands_it_out_again() {
+    let (app, root) = shop().await;
+    let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
+    let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
+    let mut orders = Vec::new();
+    for _ in 0..2 {
+        let (status, body) = send(
+            &app,
+            Method::POST,
+            "/api/v1/orders",
+            &token,
+            Some(checkout(&[(&cocoa, 1, 500.0)])),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        orders.push(body["order"]["_id"].as_str().unwrap().to_owned());
+    }
+    let year = whisk_api::invoices::series::financial_year(time::OffsetDateTime::now_utc());
+    let prefix = format!("WSK/{:02}-{:02}/", year % 100, (year + 1) % 100);
+    let counter = surrealdb::types::RecordId::new("counter", format!("invoice_{year}"));
+    let first = mark(&app, &root, &orders[0], "shipped").await;
+    assert_eq!(first["invoiceNumber"], format!("{prefix}00001"));
+
+    // The counter set back, as by hand or by restoring an old copy of it.
+    let move_counter = |by: i64| {
+        let (db, counter) = (app.db.clone(), counter.clone());
+        async move {
+            db.query("UPDATE $counter SET value += $by")
+                .bind(("counter", counter))
+                .bind(("by", by))
+                .await
+                .unwrap()
+                .check()
+                .unwrap();
+        }
+    };
+    move_counter(-1).await;
+    let (status, body) = send(
+        &app,
+        Method::PATCH,
+        &format!("/api/v1/orders/{}", orders[1]),
+        &root,
+        Some(json!({"status": "shipped"})),
+    )
+    .await;
+    assert_eq!(status, 500, "the number was issued before: {body}");
+    let (status, second) = send(
+        &app,
+        Method::GET,
+        &format!("/api/v1/orders/{}", orders[1]),
+        &root,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (
+            &second["order"]["status"],
+            &second["order"]["invoiceNumber"]
+        ),
+        (&json!("pending"), &Value::Null),
+        "nothing of the refused change was kept: {second}"
+    );
+
+    // The counter mended: the next number.
+    move_counter(1).await;
+    let second = mark(&app, &root, &orders[1], "shipped").await;
+    assert_eq!(second["invoiceNumber"], format!("{prefix}00002"));
+
+    // A database whose numbers a unique index kept (before document_number): the schema gives
+    // each issued number its record once and drops the index.
+    app.db
+        .query(
+            "DELETE document_number; \
+             DEFINE INDEX shop_order_invoice_number ON shop_order FIELDS invoice_number UNIQUE;",
+        )
+        .await
+        .unwrap()
+        .check()
+        .unwrap();
+    // As the first start of a new build: the schema changed since it was last applied.
+    whisk_api::db::forget_applied_schema(&app.db).await.unwrap();
+    whisk_api::db::apply_schema(&app.db).await.unwrap();
+    let issued: Vec<String> = app
+        .db
+        .query("SELECT VALUE record::id(id)[1] FROM document_number ORDER BY id")
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
+    assert_eq!(issued, [format!("{prefix}00001"), format!("{prefix}00002")]);
+    let indexes: Vec<String> = app
+        .db
+        .query("RETURN object::keys((INFO FOR TABLE shop_order).indexes)")
+        .await
+        .unwrap()
+        .take(0)
+        .unwrap();
+    for gone in ["shop_order_invoice_number", "shop_order_credit_note_number"] {
+        assert!(!indexes.iter().any(|index| index == gone), "{indexes:?}");
+    }
+}
+
+#[tokio::test]
 async fn cancelling_an_invoiced_order_issues_a_credit_note_and_its_terms_are_frozen() {
     let (app, root) = shop().await;
     let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
