@@ -12,11 +12,9 @@ took and the longest sync during it.
 
 import os
 import sys
-import shutil
-import tempfile
 import time
 
-from syncing_log import SyncingLog
+from syncing_log import SyncingLog, run_in_folder
 
 STEP = 8 << 20
 PAUSE = 0.002
@@ -64,16 +62,6 @@ def measure(folder, size, remove):
     return took, max(during, default=0.0), before[len(before) // 2]
 
 
-def main():
-    own_folder = len(sys.argv) <= 1
-    folder = tempfile.mkdtemp(dir="/tmp") if own_folder else sys.argv[1]
-    try:
-        run(folder)
-    finally:
-        if own_folder:
-            shutil.rmtree(folder, ignore_errors=True)
-
-
 def run(folder):
     size = int(sys.argv[2]) << 20 if len(sys.argv) > 2 else 256 << 20
     for name, remove in (("unlinked whole", unlink_whole), ("cut in 8 MiB steps", cut_in_steps)):
@@ -85,4 +73,4 @@ def run(folder):
 
 
 if __name__ == "__main__":
-    main()
+    run_in_folder(run)

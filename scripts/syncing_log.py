@@ -3,6 +3,9 @@ Whisk's orders, for the scripts that measure how other file work holds up its sy
 (`removal-stall.py`, `table-sync-stall.py`)."""
 
 import os
+import shutil
+import sys
+import tempfile
 import threading
 import time
 
@@ -39,3 +42,16 @@ class SyncingLog:
         self._stop.set()
         self._thread.join()
         os.unlink(self.path)
+
+
+def run_in_folder(run):
+    """Calls `run(folder)` with the folder named as the script's first argument, or with a new
+    one under /tmp that is removed afterwards, whatever happens."""
+    if len(sys.argv) > 1:
+        run(sys.argv[1])
+        return
+    folder = tempfile.mkdtemp(dir="/tmp")
+    try:
+        run(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -13,11 +13,9 @@ p99.9, longest) and how long the table's closing sync took.
 
 import os
 import sys
-import shutil
-import tempfile
 import time
 
-from syncing_log import SyncingLog
+from syncing_log import SyncingLog, run_in_folder
 
 RATE = 16 << 20
 STEP = 64 << 10
@@ -60,16 +58,6 @@ def measure(folder, size, sync_as_written):
     return took, closing, during
 
 
-def main():
-    own_folder = len(sys.argv) <= 1
-    folder = tempfile.mkdtemp(dir="/tmp") if own_folder else sys.argv[1]
-    try:
-        run(folder)
-    finally:
-        if own_folder:
-            shutil.rmtree(folder, ignore_errors=True)
-
-
 def run(folder):
     size = int(sys.argv[2]) << 20 if len(sys.argv) > 2 else 96 << 20
     for name, sync_as_written in (("synced every 8 MiB", True), ("synced at the end only", False)):
@@ -86,4 +74,4 @@ def run(folder):
 
 
 if __name__ == "__main__":
-    main()
+    run_in_folder(run)

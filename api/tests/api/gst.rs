@@ -492,24 +492,30 @@ async fn mark(app: &TestApp, root: &str, order: &str, status: &str) -> Value {
     body["order"].clone()
 }
 
+/// Places `count` orders of one `cocoa` at ₹500 as the customer `token`; their ids.
+async fn cocoa_orders(app: &TestApp, token: &str, cocoa: &str, count: usize) -> Vec<String> {
+    let mut orders = Vec::new();
+    for _ in 0..count {
+        let (status, body) = send(
+            app,
+            Method::POST,
+            "/api/v1/orders",
+            token,
+            Some(checkout(&[(cocoa, 1, 500.0)])),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        orders.push(body["order"]["_id"].as_str().unwrap().to_owned());
+    }
+    orders
+}
+
 #[tokio::test]
 async fn fifty_concurrent_status_changes_number_the_invoices_without_gaps_or_repeats() {
     let (app, root) = shop_with(|config| config.max_pending_orders = 1000).await;
     let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
-    let mut orders = Vec::new();
-    for _ in 0..50 {
-        let (status, body) = send(
-            &app,
-            Method::POST,
-            "/api/v1/orders",
-            &token,
-            Some(checkout(&[(&cocoa, 1, 500.0)])),
-        )
-        .await;
-        assert_eq!(status, 201);
-        orders.push(body["order"]["_id"].as_str().unwrap().to_owned());
-    }
+    let orders = cocoa_orders(&app, &token, &cocoa, 50).await;
     let changes = orders.iter().enumerate().map(|(n, id)| {
         let (app, root) = (&app, &root);
         async move {
@@ -545,19 +551,7 @@ async fn an_invoice_number_issued_before_is_refused_even_when_the_counter_hands_
     let (app, root) = shop().await;
     let cocoa = taxed_product(&app, &root, "Cocoa Powder", "500", "1805", "18").await;
     let (_, token) = app.register_customer("asha@example.in", "9876543210").await;
-    let mut orders = Vec::new();
-    for _ in 0..2 {
-        let (status, body) = send(
-            &app,
-            Method::POST,
-            "/api/v1/orders",
-            &token,
-            Some(checkout(&[(&cocoa, 1, 500.0)])),
-        )
-        .await;
-        assert_eq!(status, 201, "{body}");
-        orders.push(body["order"]["_id"].as_str().unwrap().to_owned());
-    }
+    let orders = cocoa_orders(&app, &token, &cocoa, 2).await;
     let year = whisk_api::invoices::series::financial_year(time::OffsetDateTime::now_utc());
     let prefix = format!("WSK/{:02}-{:02}/", year % 100, (year + 1) % 100);
     let counter = surrealdb::types::RecordId::new("counter", format!("invoice_{year}"));
