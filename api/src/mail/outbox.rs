@@ -346,7 +346,11 @@ impl Outbox {
                     sent += 1 + usize::from(companion.is_some());
                     delivered.push(message.id);
                 }
-                (Err(error), None | Some(Err(_))) => {
+                (Err(error), companion @ (None | Some(Err(_)))) => {
+                    // Both failed: the record keeps the first error, and the log has both.
+                    if let Some(Err(companion)) = &companion {
+                        failed(companion);
+                    }
                     let error = failed(&error);
                     repo::failed(&self.db, &message.id, &error, retry_in, give_up).await?;
                 }
