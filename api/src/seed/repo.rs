@@ -174,18 +174,16 @@ pub struct GeneratedOrder {
 /// invoiced, the next number of its invoice series.
 pub async fn insert_orders(db: &Db, orders: Vec<GeneratedOrder>) -> anyhow::Result<()> {
     db.query(
-        "BEGIN; FOR $o IN $orders { \
-             LET $number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
-             CREATE $o.id CONTENT object::extend($o.fields, { \
-                 order_id: 'ORD' + <string> $number, user: $o.user, created_at: $o.created_at }) RETURN NONE; \
-             IF $o.invoice != NONE { \
-                 LET $n = (UPSERT ONLY $o.invoice.counter SET value = (value ?? 0) + 1 RETURN AFTER).value; \
-                 LET $digits = IF $n < 100000 { string::slice(<string> (100000 + $n), 1) } ELSE { <string> $n }; \
-                 LET $invoice_number = $o.invoice.prefix + $digits; \
-                 CREATE type::record('document_number', ['invoice', $invoice_number]) SET order = $o.id RETURN NONE; \
-                 UPDATE $o.id SET invoice_number = $invoice_number, invoice_date = $o.invoice_date RETURN NONE; \
-             }; \
-         }; COMMIT;",
+        concat!(
+            "BEGIN; FOR $o IN $orders { \
+                 LET $order_number = (UPDATE ONLY counter:order_number SET value += 1 RETURN AFTER).value; \
+                 CREATE $o.id CONTENT object::extend($o.fields, { \
+                     order_id: 'ORD' + <string> $order_number, user: $o.user, created_at: $o.created_at }) RETURN NONE; \
+                 IF $o.invoice != NONE { ",
+            crate::issue_document_number!("invoice", "invoice", "$o.invoice", "$o.id", "$o.invoice_date"),
+            "}; \
+             }; COMMIT;"
+        ),
     )
     .bind(("orders", orders))
     .await

@@ -425,13 +425,19 @@ async fn when_one_of_a_placements_two_mails_fails_only_that_one_is_tried_again()
     let flour = crate::orders::product(&app, &root, "Bread Flour 1 kg", "80", 10).await;
     let (_, customer) = app.register_customer("asha@example.in", "9876543210").await;
     // Which mailbox refuses: the shop's (the companion), then the customer's (the record's own).
-    for (field, refused, kept_template) in [
+    for (field, refuse, refused, kept_template) in [
         (
             "companion.recipient",
+            "UPDATE mail SET companion.recipient = 'not a mailbox' WHERE order = $order",
             "orders@whisk.example",
             "order_notice",
         ),
-        ("recipient", "asha@example.in", "order_confirmation"),
+        (
+            "recipient",
+            "UPDATE mail SET recipient = 'not a mailbox' WHERE order = $order",
+            "asha@example.in",
+            "order_confirmation",
+        ),
     ] {
         let (status, placed) = crate::orders::place(
             &app,
@@ -454,9 +460,8 @@ async fn when_one_of_a_placements_two_mails_fails_only_that_one_is_tried_again()
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         due_again(&app, &order).await;
-        let query = format!("UPDATE mail SET {field} = 'not a mailbox' WHERE order = $order");
         app.db
-            .query(query)
+            .query(refuse)
             .bind(("order", order.clone()))
             .await
             .unwrap()
