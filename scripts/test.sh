@@ -41,13 +41,13 @@ refuse_warnings "$build_log" "The Rust build"
 step "Rust tests"
 cargo test --release --locked --workspace --manifest-path "$ROOT/Cargo.toml"
 
-step "The patched SurrealKV's task, pace, retire, filter, log clean-up and block tests (vendor/surrealkv: flush and compaction wake-ups and pace, log segments removed in steps, filters built as tables are written, shared blocks)"
+step "The patched SurrealKV's task, pace, retire, filter, log clean-up, block and applied-hook tests (vendor/surrealkv: flush and compaction wake-ups and pace, log segments removed in steps, filters built as tables are written, shared blocks, a commit telling its task it is applied)"
 # Its own workspace, lock file and debug build, in a target folder of its own: cargo gives a path
 # crate the same artifact names in every workspace, so a shared folder could hand one build's
 # copy of the crate to the other. Not linted: not our code. Its other tests assume no flush runs
 # during a test's own, which its background thread now can (vendor/surrealkv/README.whisk.md).
 (cd "$ROOT/vendor/surrealkv" && CARGO_TARGET_DIR="$CARGO_TARGET_DIR-surrealkv" RUSTC_WORKSPACE_WRAPPER= \
-  cargo test --locked --lib -- --test-threads 1 task:: pace:: retire:: filter_block:: bloom:: test::wal_tests::test_cleanup test::block_tests:: test::lsm_tests::test_every_key)
+  cargo test --locked --lib -- --test-threads 1 task:: pace:: retire:: filter_block:: bloom:: test::wal_tests::test_cleanup test::block_tests:: test::lsm_tests::test_every_key applied:: test::lsm_tests::test_the_applied_hook)
 
 step "Cross-node checks: a SurrealDB server, two Whisk nodes and nginx (scripts/cluster-test.sh)"
 SKIP_BUILD=1 "$ROOT/scripts/cluster-test.sh"

@@ -1,3 +1,4 @@
+pub mod applied;
 mod batch;
 pub mod bplustree;
 mod cache;

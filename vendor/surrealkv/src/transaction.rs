@@ -244,6 +244,9 @@ pub struct Transaction {
 	/// `Option<>` so that `rollback`/`commit` can release the slot promptly
 	/// rather than waiting for the `Transaction`'s own `Drop`.
 	txn_guard: Option<ActiveTxnGuard>,
+
+	/// Whether its commit, once applied, calls the task's hook (`applied`, a Whisk patch).
+	notifies_applied: bool,
 }
 
 impl Transaction {
@@ -299,6 +302,7 @@ impl Transaction {
 			savepoints: 0,
 			write_seqno: 0,
 			txn_guard,
+			notifies_applied: !mode.is_read_only() && crate::applied::claim(),
 		})
 	}
 
@@ -873,7 +877,12 @@ impl Transaction {
 		// seq alloc + oracle.publish + WAL atomically under `write_mutex`,
 		// then runs memtable apply OUTSIDE the lock.
 		let should_sync = self.durability == Durability::Immediate;
-		self.core.commit(batch, should_sync, self.start_seq_num, &read_set).await
+		self.core.commit(batch, should_sync, self.start_seq_num, &read_set).await?;
+		// Applied and published: a transaction starting now reads these writes (Whisk patch).
+		if self.notifies_applied {
+			crate::applied::applied();
+		}
+		Ok(())
 	}
 
 	pub fn rollback(&mut self) {

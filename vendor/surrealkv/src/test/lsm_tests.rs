@@ -143,6 +143,39 @@ async fn test_every_key_of_a_flushed_memtable_passes_its_filter() {
 	assert_eq!(txn.get(b"order:03000").unwrap(), None);
 }
 
+/// The hook of `applied` belongs to the first transaction with writes begun in its scope, and
+/// runs once that one is applied: a transaction begun in the hook reads its writes. One begun
+/// and committed inside it (as SurrealDB's sequence allocator does) does not run the hook.
+/// Whisk patch (README.whisk.md).
+#[test(tokio::test)]
+async fn test_the_applied_hook_runs_for_the_first_write_transaction_once_applied() {
+	let temp_dir = create_temp_directory();
+	let opts = create_test_options(temp_dir.path().to_path_buf(), |_| {});
+	let tree = Tree::new(Arc::clone(&opts)).unwrap();
+	let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+	let (reader, noted) = (tree.clone(), Arc::clone(&seen));
+	let hook = move || {
+		let txn = reader.begin().unwrap();
+		noted.lock().unwrap().push(txn.get(b"counter").unwrap());
+	};
+	crate::applied::notify_when_applied(hook, async {
+		let read_only = tree.begin_with_mode(crate::Mode::ReadOnly).unwrap();
+		drop(read_only);
+		let mut main = tree.begin().unwrap();
+		main.set(b"counter", b"1004").unwrap();
+		let mut nested = tree.begin().unwrap();
+		nested.set(b"ids", b"64").unwrap();
+		nested.commit().await.unwrap();
+		assert!(seen.lock().unwrap().is_empty(), "a nested transaction's commit");
+		main.commit().await.unwrap();
+		let mut later = tree.begin().unwrap();
+		later.set(b"counter", b"1005").unwrap();
+		later.commit().await.unwrap();
+	})
+	.await;
+	assert_eq!(*seen.lock().unwrap(), [Some(b"1004".to_vec())]);
+}
+
 #[test(tokio::test)]
 async fn test_memtable_flush_with_delete() {
 	let temp_dir = create_temp_directory();
