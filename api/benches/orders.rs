@@ -34,7 +34,10 @@
 //! `ORDER_GROUP_INTERVAL_MS` is read as the server reads it). Each run also
 //! prints the CPU time it took an order, the shop's and the load generator's together, and how
 //! many mails the shop handed over meanwhile (two an order when its outbox keeps up), and after
-//! it how long the outbox took to send the rest, before the next run starts.
+//! it how long the outbox took to send the rest, before the next run starts, and the share of
+//! the host's CPU time its hypervisor stole meanwhile. Before the first run and after the last
+//! the bench times a fixed piece of work on one thread (`host_check`), to tell a slow host from
+//! a slow build.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
@@ -352,6 +355,8 @@ struct Run {
     elapsed: Duration,
     /// CPU time of this process (the shop and its load generator) during the run.
     cpu: Duration,
+    /// The host's CPU time over the run, all CPUs together.
+    host: HostTime,
 }
 
 /// CPU time this process used so far, user and system (`/proc/self/stat`, in clock ticks of
@@ -372,6 +377,88 @@ fn cpu_used() -> Duration {
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
+/// The host's CPU time from `/proc/stat`'s first line, in clock ticks, all CPUs together
+/// (zeros where there is no `/proc`).
+#[derive(Debug, Default, Clone, Copy)]
+struct HostTime {
+    /// Every state's ticks: user, nice, system, idle, iowait, irq, softirq and steal.
+    total: u64,
+    /// Ticks the hypervisor ran something else while a CPU of this machine wanted to run.
+    steal: u64,
+}
+
+impl HostTime {
+    fn now() -> HostTime {
+        let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+        let ticks: Vec<u64> = stat
+            .lines()
+            .next()
+            .and_then(|line| line.strip_prefix("cpu "))
+            .map_or(Vec::new(), |rest| {
+                rest.split_whitespace()
+                    .take(8)
+                    .filter_map(|text| text.parse().ok())
+                    .collect()
+            });
+        HostTime {
+            total: ticks.iter().sum(),
+            steal: ticks.get(7).copied().unwrap_or(0),
+        }
+    }
+
+    fn since(&self, before: &HostTime) -> HostTime {
+        HostTime {
+            total: self.total.saturating_sub(before.total),
+            steal: self.steal.saturating_sub(before.steal),
+        }
+    }
+
+    /// The share of the machine's CPU time taken by steal, in percent.
+    fn steal_percent(&self) -> f64 {
+        self.steal as f64 * 100.0 / self.total.max(1) as f64
+    }
+}
+
+/// How fast this host runs a fixed piece of work like the shop's (JSON built, written and
+/// parsed again: allocation and copying), on one thread while the bench sends no orders: the
+/// thread's time on a CPU (`/proc/thread-self/schedstat`, ns) and the wall time, in ms. The
+/// host's speed moves by up to a half between bench processes (flat-out spread runs of one
+/// binary at 339 and 619 orders/s in one hour), and within one (session 76: 119 to 198 ms for
+/// this work with no steal), so a comparison of builds needs processes in turns whose checks
+/// and steal agree.
+fn host_check() -> (f64, f64) {
+    fn on_cpu_ns() -> u64 {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| text.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    }
+    std::thread::spawn(|| {
+        let (cpu_before, wall_before) = (on_cpu_ns(), Instant::now());
+        let mut lengths = 0usize;
+        for n in 0..20_000u32 {
+            let items: Vec<Value> = (0..3)
+                .map(|line| json!({"productId": format!("product:{}", (n + line) % 40), "amount": line + 1, "price": 50.5 + f64::from(line)}))
+                .collect();
+            let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items, "n": n}});
+            let text = serde_json::to_string(&body).unwrap();
+            let parsed: Value = serde_json::from_str(&text).unwrap();
+            lengths += parsed["data"]["cartItems"].as_array().map_or(0, Vec::len) + text.len();
+        }
+        std::hint::black_box(lengths);
+        let cpu = on_cpu_ns().saturating_sub(cpu_before) as f64 / 1e6;
+        (cpu, wall_before.elapsed().as_secs_f64() * 1000.0)
+    })
+    .join()
+    .unwrap()
+}
+
+/// Prints [`host_check`]'s figures, `when` saying at what point of the bench.
+fn report_host_check(when: &str) {
+    let (cpu, wall) = host_check();
+    println!("orders: host check {when}: {cpu:.0} ms on a CPU, {wall:.0} ms wall time");
+}
+
 /// Each buyer places orders until `seconds` pass; `lines(buyer, n)` picks (product index, units).
 ///
 /// Without a `rate` a buyer sends its next order as soon as the last is answered (closed loop:
@@ -389,6 +476,7 @@ async fn run(
 ) -> Run {
     let started = Instant::now();
     let cpu_before = cpu_used();
+    let host_before = HostTime::now();
     let until = started + Duration::from_secs(seconds);
     // Keys differ between runs, which may use the same accounts.
     let run_id = std::time::SystemTime::now()
@@ -453,6 +541,7 @@ async fn run(
         timeline: Vec::new(),
         elapsed: Duration::ZERO,
         cpu: Duration::ZERO,
+        host: HostTime::default(),
     };
     for task in tasks {
         let (placed, refused, units, latencies) = task.await.unwrap();
@@ -463,6 +552,7 @@ async fn run(
     }
     total.elapsed = started.elapsed();
     total.cpu = cpu_used().saturating_sub(cpu_before);
+    total.host = HostTime::now().since(&host_before);
     total.latencies_ms = total.timeline.iter().map(|&(_, latency)| latency).collect();
     total.latencies_ms.sort_by(f64::total_cmp);
     total
@@ -489,6 +579,10 @@ fn report(name: &str, run: &Run, buyers: usize, offered: Option<f64>) {
         percentile(&run.latencies_ms, 99.0),
         run.refused,
         run.cpu.as_secs_f64() * 1000.0 / run.placed.max(1) as f64
+    );
+    println!(
+        "orders/{name}: the host's steal {:.1}% of its CPUs' time during the run",
+        run.host.steal_percent()
     );
 }
 
@@ -600,6 +694,7 @@ fn main() {
                 .collect(),
             None => runs.to_vec(),
         };
+        report_host_check("before the runs");
         for (name, lines, rate) in chosen {
             if name.ends_with("-paced") && rate.is_none() {
                 continue;
@@ -631,6 +726,7 @@ fn main() {
                 println!("orders/{name}: the outbox sent the rest of the run's mail in {:.1} s after it", waited.as_secs_f64());
             }
         }
+        report_host_check("after the runs");
         drop(shop);
         running.stop().await;
     });
