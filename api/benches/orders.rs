@@ -419,6 +419,14 @@ impl HostTime {
     }
 }
 
+/// The checkout's body for `lines` of (product id, units, price), as the shop's cart sends it.
+fn checkout_body<'a>(lines: impl Iterator<Item = (&'a str, u32, f64)>) -> Value {
+    let items: Vec<Value> = lines
+        .map(|(product, amount, price)| json!({"productId": product, "amount": amount, "price": price}))
+        .collect();
+    json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}})
+}
+
 /// How fast this host runs a fixed piece of work like the shop's (JSON built, written and
 /// parsed again: allocation and copying), on one thread while the bench sends no orders: the
 /// thread's time on a CPU (`/proc/thread-self/schedstat`, ns) and the wall time, in ms. The
@@ -437,10 +445,20 @@ fn host_check() -> (f64, f64) {
         let (cpu_before, wall_before) = (on_cpu_ns(), Instant::now());
         let mut lengths = 0usize;
         for n in 0..20_000u32 {
-            let items: Vec<Value> = (0..3)
-                .map(|line| json!({"productId": format!("product:{}", (n + line) % 40), "amount": line + 1, "price": 50.5 + f64::from(line)}))
+            let lines: Vec<(String, u32, f64)> = (0..3)
+                .map(|line| {
+                    (
+                        format!("product:{}", (n + line) % 40),
+                        line + 1,
+                        50.5 + f64::from(line),
+                    )
+                })
                 .collect();
-            let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items, "n": n}});
+            let body = checkout_body(
+                lines
+                    .iter()
+                    .map(|(id, amount, price)| (id.as_str(), *amount, *price)),
+            );
             let text = serde_json::to_string(&body).unwrap();
             let parsed: Value = serde_json::from_str(&text).unwrap();
             lengths += parsed["data"]["cartItems"].as_array().map_or(0, Vec::len) + text.len();
@@ -493,7 +511,8 @@ async fn run(
                 (started + every.mul_f64(buyer as f64 / buyers as f64), every)
             });
             tokio::spawn(async move {
-                let (mut placed, mut refused, mut units, mut latencies) = (0u64, 0u64, 0i64, Vec::new());
+                let (mut placed, mut refused, mut units, mut latencies) =
+                    (0u64, 0u64, 0i64, Vec::new());
                 let mut n = 0u64;
                 loop {
                     let due = match schedule {
@@ -510,13 +529,13 @@ async fn run(
                     let token = account(&shop, buyer).await;
                     n += 1;
                     let chosen = lines(buyer, n);
-                    let items: Vec<Value> = chosen
-                        .iter()
-                        .map(|&(index, amount)| json!({"productId": products[index].0, "amount": amount, "price": products[index].1}))
-                        .collect();
-                    let body = json!({"data": {"name": "Bench Buyer", "address": "1 Bench Road", "city": "Pune", "state": "Maharashtra", "company": "Bench Bakes", "cartItems": items}});
+                    let body = checkout_body(chosen.iter().map(|&(index, amount)| {
+                        (products[index].0.as_str(), amount, products[index].1)
+                    }));
                     let key = format!("bench-{run_id}-{buyer}-{n}");
-                    let (status, answer) = shop.send("/api/v1/orders", Some(&token), Some(&key), body).await;
+                    let (status, answer) = shop
+                        .send("/api/v1/orders", Some(&token), Some(&key), body)
+                        .await;
                     latencies.push((
                         (due - started).as_secs_f64(),
                         due.elapsed().as_secs_f64() * 1000.0,
