@@ -35,7 +35,8 @@
 //! prints the CPU time it took an order, the shop's and the load generator's together, and how
 //! many mails the shop handed over meanwhile (two an order when its outbox keeps up), and after
 //! it how long the outbox took to send the rest, before the next run starts, and the share of
-//! the host's CPU time its hypervisor stole meanwhile. Before the first run and after the last
+//! the host's CPU time its hypervisor stole meanwhile and that its CPUs were idle (idle with
+//! orders queued: the shop waited rather than computed). Before the first run and after the last
 //! the bench times a fixed piece of work on one thread (`host_check`), to tell a slow host from
 //! a slow build.
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -385,6 +386,9 @@ struct HostTime {
     total: u64,
     /// Ticks the hypervisor ran something else while a CPU of this machine wanted to run.
     steal: u64,
+    /// Ticks a CPU had nothing to run (idle and iowait): with orders queued, the shop was
+    /// waiting (on the disk, a lock, a timer), not short of CPU.
+    idle: u64,
 }
 
 impl HostTime {
@@ -400,9 +404,11 @@ impl HostTime {
                     .filter_map(|text| text.parse().ok())
                     .collect()
             });
+        let tick = |n: usize| ticks.get(n).copied().unwrap_or(0);
         HostTime {
             total: ticks.iter().sum(),
-            steal: ticks.get(7).copied().unwrap_or(0),
+            steal: tick(7),
+            idle: tick(3) + tick(4),
         }
     }
 
@@ -410,12 +416,18 @@ impl HostTime {
         HostTime {
             total: self.total.saturating_sub(before.total),
             steal: self.steal.saturating_sub(before.steal),
+            idle: self.idle.saturating_sub(before.idle),
         }
     }
 
     /// The share of the machine's CPU time taken by steal, in percent.
     fn steal_percent(&self) -> f64 {
         self.steal as f64 * 100.0 / self.total.max(1) as f64
+    }
+
+    /// The share of the machine's CPU time its CPUs were idle, in percent.
+    fn idle_percent(&self) -> f64 {
+        self.idle as f64 * 100.0 / self.total.max(1) as f64
     }
 }
 
@@ -600,8 +612,9 @@ fn report(name: &str, run: &Run, buyers: usize, offered: Option<f64>) {
         run.cpu.as_secs_f64() * 1000.0 / run.placed.max(1) as f64
     );
     println!(
-        "orders/{name}: the host's steal {:.1}% of its CPUs' time during the run",
-        run.host.steal_percent()
+        "orders/{name}: the host's steal {:.1}% and idle {:.1}% of its CPUs' time during the run",
+        run.host.steal_percent(),
+        run.host.idle_percent()
     );
 }
 
