@@ -420,14 +420,9 @@ impl HostTime {
         }
     }
 
-    /// The share of the machine's CPU time taken by steal, in percent.
-    fn steal_percent(&self) -> f64 {
-        self.steal as f64 * 100.0 / self.total.max(1) as f64
-    }
-
-    /// The share of the machine's CPU time its CPUs were idle, in percent.
-    fn idle_percent(&self) -> f64 {
-        self.idle as f64 * 100.0 / self.total.max(1) as f64
+    /// The share of the machine's CPU time that `ticks` of it are, in percent.
+    fn percent(&self, ticks: u64) -> f64 {
+        ticks as f64 * 100.0 / self.total.max(1) as f64
     }
 }
 
@@ -444,8 +439,9 @@ fn checkout_body<'a>(lines: impl Iterator<Item = (&'a str, u32, f64)>) -> Value 
 /// thread's time on a CPU (`/proc/thread-self/schedstat`, ns) and the wall time, in ms. The
 /// host's speed moves by up to a half between bench processes (flat-out spread runs of one
 /// binary at 339 and 619 orders/s in one hour), and within one (session 76: 119 to 198 ms for
-/// this work with no steal), so a comparison of builds needs processes in turns whose checks
-/// and steal agree.
+/// this work with no steal). It does not tell a slow process, though (session 77: a 115-ms check
+/// in a process at 444 spread orders/s, a 132-ms one at 888/s): its few megabytes miss what the
+/// shop's hundreds meet, so a comparison of builds still needs several processes in turns.
 fn host_check() -> (f64, f64) {
     fn on_cpu_ns() -> u64 {
         std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -613,8 +609,8 @@ fn report(name: &str, run: &Run, buyers: usize, offered: Option<f64>) {
     );
     println!(
         "orders/{name}: the host's steal {:.1}% and idle {:.1}% of its CPUs' time during the run",
-        run.host.steal_percent(),
-        run.host.idle_percent()
+        run.host.percent(run.host.steal),
+        run.host.percent(run.host.idle)
     );
 }
 
